@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers with. The spec's identifiers (§8) are kept verbatim because the web
+ * client and older integrations match on them; our own codes are SCREAMING_SNAKE like NOT_FOUND.
+ */
+export const errorStatus = {
+  NOT_FOUND: 404,
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  RANGE_NOT_SATISFIABLE: 416,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  'account not confirmed': 403,
+  'email already confirmed': 409,
+  'billing details not found': 400,
+  'recaptcha error': 400,
+  'can not find account by token': 404,
+  'wrong credentials or client not found': 401,
+  'verify jwt token': 401,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorBodySchema = z
+  .object({
+    error: z.string().describe('A stable identifier from the error catalogue, e.g. NOT_FOUND'),
+    message: z.string().describe('A human-readable explanation'),
+  })
+  .meta({ id: 'ErrorBody' });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

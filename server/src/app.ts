@@ -1,0 +1,96 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'kysely';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@cuewave/contract/errors';
+import type { Db } from './db/client';
+import { installErrorHandler } from './lib/error-handler';
+import { systemClock, type Clock } from './lib/clock';
+import type { FileStorage } from './providers/storage/storage';
+import { registerFeatures } from './features/register';
+
+export type AppDeps = {
+  db: Db;
+  storage: FileStorage;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Absolute path of the React Router build; when set, every non-API path renders the web app. */
+  webBuildDir?: string;
+};
+
+export type App = FastifyInstance;
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The whole HTTP application without listen(): main.ts listens, tests call inject(). */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    disableRequestLogging: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Cuewave API', version: '1.0.0', description: 'Music and sound-effects licensing store' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const clock = deps.clock ?? systemClock;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok'), time: z.string() }), 503: errorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(deps.db);
+      } catch {
+        return reply.status(503).send({ error: 'SERVICE_UNAVAILABLE', message: 'The database does not answer' });
+      }
+      return { status: 'ok' as const, time: clock.now().toISOString() };
+    },
+  );
+
+  await registerFeatures(api, { db: deps.db, storage: deps.storage, clock });
+
+  if (deps.webBuildDir) {
+    const { registerWebApp } = await import('./web-app');
+    await registerWebApp(app, deps.webBuildDir);
+  }
+  return app;
+}

@@ -1,0 +1,94 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of every table, kept in step with migrations/. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type FilesTable = {
+  id: string;
+  storage_key: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  public: Generated<boolean>;
+  created_at: CreatedAt;
+};
+
+export type ArtistsTable = { id: string; name: string };
+
+export type CategoriesTable = {
+  id: string;
+  kind: 'genre' | 'subgenre' | 'sfx' | 'reels';
+  name: string;
+  parent_id: string | null;
+  cover_file_id: string | null;
+  position: Generated<number>;
+};
+
+export type MoodsTable = { id: string; name: string; cover_file_id: string | null; position: Generated<number> };
+export type TagsTable = { id: string; name: string };
+
+export type ProductsTable = {
+  id: string;
+  type: 'music' | 'sfx';
+  title: string;
+  artist_id: string;
+  bpm: number | null;
+  declared_bpm: number | null;
+  duration: number;
+  has_vocal: boolean;
+  cover_file_id: string | null;
+  rank: Generated<number>;
+  source_key: string;
+  created_at: CreatedAt;
+};
+
+export type ProductFilesTable = {
+  product_id: string;
+  file_id: string;
+  type: 'vocal' | 'instrumental' | 'stem_bass' | 'stem_instruments' | 'cover' | 'master';
+  duration: Generated<number>;
+  bpm: number | null;
+  waveform: ColumnType<number[], string, string>;
+};
+
+export type ProductCategoriesTable = { product_id: string; category_id: string };
+export type ProductMoodsTable = { product_id: string; mood_id: string };
+export type ProductTagsTable = { product_id: string; tag_id: string };
+
+export type PlaylistsTable = {
+  id: string;
+  name: string;
+  description: Generated<string>;
+  public: Generated<boolean>;
+  placement: 'homepage' | 'music' | 'sfx' | 'top' | null;
+  cover_file_id: string | null;
+  note: string | null;
+  position: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type PlaylistItemsTable = {
+  playlist_id: string;
+  product_id: string;
+  position: number;
+  added_at: CreatedAt;
+};
+
+export type CatalogStateTable = { id: Generated<number>; version: number; demo_status: 'building' | 'done' | null };
+
+export type Database = {
+  files: FilesTable;
+  artists: ArtistsTable;
+  categories: CategoriesTable;
+  moods: MoodsTable;
+  tags: TagsTable;
+  products: ProductsTable;
+  product_files: ProductFilesTable;
+  product_categories: ProductCategoriesTable;
+  product_moods: ProductMoodsTable;
+  product_tags: ProductTagsTable;
+  playlists: PlaylistsTable;
+  playlist_items: PlaylistItemsTable;
+  catalog_state: CatalogStateTable;
+};

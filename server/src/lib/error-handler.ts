@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@cuewave/contract/errors';
+import { AppError } from './errors';
+
+/**
+ * One place turns every failure into the spec's error body. Bad input is a 4xx naming the field;
+ * anything unexpected is logged in full and answered with a 500 that reveals nothing internal.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).headers(err.headers).send({ error: err.code, message: err.message } satisfies ErrorBody);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => {
+        const field = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+        return field ? `${field}: ${v.message}` : String(v.message);
+      });
+      const where = err.validationContext ? `Invalid ${err.validationContext}` : 'Invalid request';
+      return reply
+        .status(400)
+        .send({ error: 'VALIDATION_FAILED', message: `${where}: ${issues.join('; ')}` } satisfies ErrorBody);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported content type...
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      return reply.status(status).send({ error: code, message: err.message } satisfies ErrorBody);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .status(404)
+      .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody);
+  });
+}

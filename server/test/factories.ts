@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FileType, ProductType } from '@cuewave/contract/catalog';
+import { slugify } from '@cuewave/contract/slug';
+import type { Db } from '../src/db/client';
+import type { FileStorage } from '../src/providers/storage/storage';
+
+/**
+ * Catalogue factories: insert artists, categories, moods, tags, files, products and curated playlists
+ * directly, with sensible defaults, so a test states only what it is about. Seed scripts use the same
+ * functions. (The ingest tests use real audio instead.)
+ */
+export type CatalogFactory = ReturnType<typeof catalogFactory>;
+
+export type ProductSpec = {
+  id?: string;
+  type?: ProductType;
+  title?: string;
+  artist?: string;
+  bpm?: number | null;
+  declaredBpm?: number | null;
+  duration?: number;
+  vocal?: boolean;
+  rank?: number;
+  /** Genre ids; the product is linked to each (and to the genre of each subgenre). */
+  genres?: string[];
+  subgenres?: string[];
+  /** Any category ids (sfx categories, reels). */
+  categories?: string[];
+  moods?: string[];
+  tags?: string[];
+  /** Create cover, preview, master and stem files (default true). */
+  files?: boolean;
+};
+
+export function catalogFactory(db: Db, storage?: FileStorage) {
+  let seq = 0;
+  const next = () => ++seq;
+  // Like every catalogue write, tell the API's caches (catalog-cache.ts) that the catalogue changed.
+  const touch = () =>
+    db
+      .updateTable('catalog_state')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+
+  const category = async (
+    kind: 'genre' | 'subgenre' | 'sfx' | 'reels',
+    name: string,
+    opts: { id?: string; parentId?: string; cover?: string | null; position?: number } = {},
+  ) => {
+    const id = opts.id ?? slugify(name);
+    await db
+      .insertInto('categories')
+      .values({
+        id,
+        kind,
+        name,
+        parent_id: opts.parentId ?? null,
+        cover_file_id: opts.cover ?? null,
+        position: opts.position ?? next(),
+      })
+      .execute();
+    await touch();
+    return id;
+  };
+
+  /** A file row, and its bytes in storage when `content` is given and the factory has a storage. */
+  const file = async (opts: { mime?: string; public?: boolean; content?: Buffer; id?: string } = {}) => {
+    const id = opts.id ?? randomBytes(12).toString('base64url');
+    const content = opts.content ?? Buffer.from(`file ${id}`);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    const key = `test/${id}`;
+    if (storage) await storage.putBuffer(key, content);
+    await db
+      .insertInto('files')
+      .values({
+        id,
+        storage_key: key,
+        mime: opts.mime ?? 'audio/mpeg',
+        size: content.length,
+        sha256,
+        public: opts.public ?? true,
+      })
+      .execute();
+    return id;
+  };
+
+  const artist = async (name: string) => {
+    const id = slugify(name);
+    await db
+      .insertInto('artists')
+      .values({ id, name })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return id;
+  };
+
+  const waveform = (n: number) => Array.from({ length: 160 }, (_, i) => (i * 7 + n * 13) % 101);
+
+  const product = async (spec: ProductSpec = {}) => {
+    const n = next();
+    const type = spec.type ?? 'music';
+    const title = spec.title ?? `Track ${n}`;
+    const id = spec.id ?? `${slugify(title)}-${n}`;
+    const artistId = await artist(spec.artist ?? 'Test Artist');
+    const vocal = spec.vocal ?? false;
+    const duration = spec.duration ?? 120;
+    const bpm = spec.bpm === undefined ? (type === 'music' ? 120 : null) : spec.bpm;
+    const withFiles = spec.files ?? true;
+    const cover = withFiles
+      ? await file({
+          mime: 'image/svg+xml',
+          content: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><title>${id}</title></svg>`),
+        })
+      : null;
+    await db
+      .insertInto('products')
+      .values({
+        id,
+        type,
+        title,
+        artist_id: artistId,
+        bpm,
+        declared_bpm: spec.declaredBpm ?? null,
+        duration,
+        has_vocal: vocal,
+        cover_file_id: cover,
+        rank: spec.rank ?? 0,
+        source_key: `factory:${id}`,
+      })
+      .execute();
+
+    if (withFiles) {
+      const files: { type: FileType; public: boolean; mime: string }[] = [
+        ...(vocal ? [{ type: 'vocal' as const, public: true, mime: 'audio/mpeg' }] : []),
+        { type: 'instrumental', public: true, mime: 'audio/mpeg' },
+        { type: 'master', public: false, mime: 'audio/flac' },
+        ...(type === 'music'
+          ? [
+              { type: 'stem_bass' as const, public: false, mime: 'audio/flac' },
+              { type: 'stem_instruments' as const, public: false, mime: 'audio/flac' },
+            ]
+          : []),
+      ];
+      const rows = [];
+      for (const f of files) {
+        const fileId = await file({ mime: f.mime, public: f.public, content: Buffer.from(`${f.type} of ${id}`) });
+        rows.push({
+          product_id: id,
+          file_id: fileId,
+          type: f.type,
+          duration,
+          bpm,
+          waveform: JSON.stringify(waveform(n)),
+        });
+      }
+      rows.push({ product_id: id, file_id: cover!, type: 'cover' as const, duration: 0, bpm: null, waveform: '[]' });
+      await db.insertInto('product_files').values(rows).execute();
+    }
+
+    const categoryIds = new Set([...(spec.genres ?? []), ...(spec.subgenres ?? []), ...(spec.categories ?? [])]);
+    if (spec.subgenres?.length) {
+      const parents = await db.selectFrom('categories').select('parent_id').where('id', 'in', spec.subgenres).execute();
+      for (const p of parents) if (p.parent_id) categoryIds.add(p.parent_id);
+    }
+    if (categoryIds.size) {
+      await db
+        .insertInto('product_categories')
+        .values([...categoryIds].map((category_id) => ({ product_id: id, category_id })))
+        .execute();
+    }
+    if (spec.moods?.length) {
+      await db
+        .insertInto('product_moods')
+        .values(spec.moods.map((mood_id) => ({ product_id: id, mood_id })))
+        .execute();
+    }
+    if (spec.tags?.length) {
+      await db
+        .insertInto('product_tags')
+        .values(spec.tags.map((tag_id) => ({ product_id: id, tag_id })))
+        .execute();
+    }
+    await touch();
+    return id;
+  };
+
+  return {
+    file,
+    artist,
+    product,
+    genre: (name: string, opts?: { id?: string; cover?: string | null; position?: number }) =>
+      category('genre', name, opts),
+    subgenre: (parentId: string, name: string, opts?: { id?: string; cover?: string | null }) =>
+      category('subgenre', name, { ...opts, parentId }),
+    sfxCategory: (name: string, opts?: { id?: string; cover?: string | null }) => category('sfx', name, opts),
+    reels: (name: string, opts?: { id?: string; cover?: string | null }) => category('reels', name, opts),
+    mood: async (name: string, opts: { cover?: string | null } = {}) => {
+      const id = slugify(name);
+      await db
+        .insertInto('moods')
+        .values({ id, name, cover_file_id: opts.cover ?? null, position: next() })
+        .execute();
+      await touch();
+      return id;
+    },
+    tag: async (name: string) => {
+      const id = slugify(name);
+      await db.insertInto('tags').values({ id, name }).execute();
+      await touch();
+      return id;
+    },
+    playlist: async (spec: {
+      name: string;
+      id?: string;
+      placement?: 'homepage' | 'music' | 'sfx' | 'top' | null;
+      public?: boolean;
+      description?: string;
+      products?: string[];
+      cover?: string | null;
+    }) => {
+      const id = spec.id ?? slugify(spec.name);
+      await db
+        .insertInto('playlists')
+        .values({
+          id,
+          name: spec.name,
+          description: spec.description ?? '',
+          public: spec.public ?? true,
+          placement: spec.placement === undefined ? 'homepage' : spec.placement,
+          cover_file_id: spec.cover ?? null,
+          position: next(),
+        })
+        .execute();
+      const items = spec.products ?? [];
+      if (items.length) {
+        await db
+          .insertInto('playlist_items')
+          .values(items.map((product_id, position) => ({ playlist_id: id, product_id, position })))
+          .execute();
+      }
+      await touch();
+      return id;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { ArrowUpRight } from 'lucide-react';
+import { cx } from '../../../components/ui/cx';
+import { Cover } from './cover';
+import styles from './category-card.module.css';
+
+export type CategoryCardProps = {
+  id: string;
+  name: string;
+  fileId: string | null;
+  to: string;
+  /** A short line under the name, e.g. "12 subgenres". */
+  meta?: string;
+  /** Child links listed under the card (a genre's subgenres). */
+  links?: { id: string; name: string; to: string }[];
+  /** How many child links to show before "+N more". */
+  maxLinks?: number;
+  /** The "+N more" target. */
+  moreTo?: string;
+  shape?: 'square' | 'wide' | 'tall';
+  priority?: boolean;
+  className?: string;
+};
+
+/**
+ * A cover tile with the name under it (covers often carry their own lettering, so no text goes on
+ * the art); optionally followed by a list of child links.
+ */
+export function CategoryCard({
+  id,
+  name,
+  fileId,
+  to,
+  meta,
+  links,
+  maxLinks = 6,
+  moreTo,
+  shape = 'square',
+  priority,
+  className,
+}: CategoryCardProps) {
+  const shown = links?.slice(0, maxLinks) ?? [];
+  const hidden = (links?.length ?? 0) - shown.length;
+  return (
+    <article className={cx(styles.card, className)} data-testid="category-card">
+      <Link to={to} className={styles.link}>
+        <span className={cx(styles.tile, styles[shape])}>
+          <Cover fileId={fileId} seed={id} radius="lg" className={styles.cover} priority={priority} />
+          <span className={styles.arrow} aria-hidden="true">
+            <ArrowUpRight />
+          </span>
+        </span>
+        <span className={styles.body}>
+          <span className={styles.name}>{name}</span>
+          {meta ? <span className={styles.meta}>{meta}</span> : null}
+        </span>
+      </Link>
+      {shown.length ? (
+        <ul role="list" className={styles.links} aria-label={`${name} subgenres`}>
+          {shown.map((link) => (
+            <li key={link.id}>
+              <Link to={link.to}>{link.name}</Link>
+            </li>
+          ))}
+          {hidden > 0 ? (
+            <li>
+              <Link to={moreTo ?? to} className={styles.more} aria-label={`${hidden} more ${name} subgenres`}>
+                +{hidden} more
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

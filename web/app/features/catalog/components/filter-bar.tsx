@@ -1,0 +1,315 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { SlidersHorizontal, X } from 'lucide-react';
+import type { ProductType } from '@cuewave/contract/catalog';
+import { Button } from '../../../components/ui/button';
+import { RemovableChip } from '../../../components/ui/chip';
+import { cx } from '../../../components/ui/cx';
+import { Modal } from '../../../components/ui/modal';
+import { formatTime } from '../../../lib/format';
+import {
+  BPM_RANGE,
+  CLEARED_FILTERS,
+  DURATION_RANGE,
+  LIST_KEYS,
+  countActiveFilters,
+  filtersToSearchParams,
+  parseFilters,
+  type CatalogFilters,
+  type ListKey,
+} from '../filters';
+import { CheckboxFacet, type FacetOption } from './checkbox-facet';
+import { FilterPopover } from './filter-popover';
+import { RangeFilter } from './range-filter';
+import styles from './filter-bar.module.css';
+
+const FILTER_KEYS = ['vocal', 'bpmFrom', 'bpmTo', 'durationFrom', 'durationTo', 'skip', ...LIST_KEYS];
+
+/**
+ * The filters of the URL this page is on — or is about to be on, while a filter change loads, so
+ * quick successive clicks build on each other instead of on the stale URL.
+ */
+export function useCatalogFilters() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const search =
+    navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+      ? navigation.location.search
+      : location.search;
+  const filters = useMemo(() => parseFilters(new URLSearchParams(search)), [search]);
+
+  const update = useCallback(
+    (patch: Partial<CatalogFilters>) => {
+      const next = { ...filters, ...patch, skip: 0 };
+      // Keep unrelated params (e.g. searchQuery); rewrite the filter ones in canonical form.
+      const params = new URLSearchParams(search);
+      for (const key of FILTER_KEYS) params.delete(key);
+      for (const [key, value] of filtersToSearchParams(next)) params.set(key, value);
+      const qs = params.toString();
+      void navigate({ pathname: location.pathname, search: qs ? `?${qs}` : '' }, { preventScrollReset: true });
+    },
+    [filters, search, navigate, location.pathname],
+  );
+
+  return { filters, update };
+}
+
+export type FilterBarProps = {
+  type: ProductType;
+  /** Each facet is offered only when its options are given (a mood page has no mood facet). */
+  moods?: FacetOption[];
+  genres?: FacetOption[];
+  categories?: FacetOption[];
+  /** The server's total for the current filters. */
+  count?: number;
+  className?: string;
+};
+
+const FACETS: Array<{ key: ListKey; prop: 'moods' | 'genres' | 'categories'; label: string }> = [
+  { key: 'mood', prop: 'moods', label: 'Mood' },
+  { key: 'genre', prop: 'genres', label: 'Genre' },
+  { key: 'category', prop: 'categories', label: 'Category' },
+];
+
+const bpmText = (from?: number, to?: number) =>
+  from !== undefined && to !== undefined ? `${from}–${to}` : from !== undefined ? `${from}+` : `≤ ${to}`;
+const durationText = (from?: number, to?: number) =>
+  from !== undefined && to !== undefined
+    ? `${formatTime(from)}–${formatTime(to)}`
+    : from !== undefined
+      ? `${formatTime(from)}+`
+      : `≤ ${formatTime(to ?? 0)}`;
+
+/**
+ * Vocal/instrumental, BPM and duration ranges and multi-select facets. Every change rewrites the
+ * URL's search params (so a filtered list is shareable and rendered on the server) and resets paging.
+ * On mobile it collapses into a "Filters" button that opens a panel.
+ */
+export function FilterBar({ type, moods, genres, categories, count, className }: FilterBarProps) {
+  const { filters, update } = useCatalogFilters();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const active = countActiveFilters(filters);
+  const music = type === 'music';
+  const options = { moods, genres, categories };
+  const facets = FACETS.filter((f) => options[f.prop] !== undefined);
+
+  const clear = () => update(CLEARED_FILTERS);
+
+  const hasBpm = filters.bpmFrom !== undefined || filters.bpmTo !== undefined;
+  const hasDuration = filters.durationFrom !== undefined || filters.durationTo !== undefined;
+
+  const vocal = music ? <VocalToggle value={filters.vocal} onChange={(vocal) => update({ vocal })} /> : null;
+  const bpm = music ? (
+    <RangeFilter
+      label="BPM"
+      bounds={BPM_RANGE}
+      from={filters.bpmFrom}
+      to={filters.bpmTo}
+      unit="bpm"
+      onCommit={(bpmFrom, bpmTo) => update({ bpmFrom, bpmTo })}
+    />
+  ) : null;
+  const duration = (
+    <RangeFilter
+      label="Duration"
+      bounds={DURATION_RANGE}
+      from={filters.durationFrom}
+      to={filters.durationTo}
+      step={5}
+      unit="sec"
+      format={(v) => formatTime(v)}
+      onCommit={(durationFrom, durationTo) => update({ durationFrom, durationTo })}
+    />
+  );
+  const facetControl = (f: (typeof FACETS)[number]) => (
+    <CheckboxFacet
+      label={f.label}
+      options={options[f.prop] ?? []}
+      selected={filters[f.key]}
+      onChange={(ids) => update({ [f.key]: ids })}
+      testId={`facet-${f.key}`}
+    />
+  );
+
+  return (
+    <div className={cx(styles.root, className)} data-testid="filter-bar">
+      {/* Desktop and tablet: a row of controls. */}
+      <div className={styles.bar} role="group" aria-label="Filter tracks">
+        {vocal}
+        {bpm ? (
+          <FilterPopover
+            label="BPM"
+            summary={hasBpm ? bpmText(filters.bpmFrom, filters.bpmTo) : undefined}
+            active={hasBpm}
+            testId="filter-bpm"
+          >
+            {bpm}
+          </FilterPopover>
+        ) : null}
+        <FilterPopover
+          label="Duration"
+          summary={hasDuration ? durationText(filters.durationFrom, filters.durationTo) : undefined}
+          active={hasDuration}
+          testId="filter-duration"
+        >
+          {duration}
+        </FilterPopover>
+        {facets.map((f) => (
+          <FilterPopover
+            key={f.key}
+            label={f.label}
+            summary={filters[f.key].length ? String(filters[f.key].length) : undefined}
+            active={filters[f.key].length > 0}
+            width={380}
+            testId={`filter-${f.key}`}
+          >
+            {facetControl(f)}
+          </FilterPopover>
+        ))}
+        {active > 0 ? (
+          <button type="button" className={styles.clear} onClick={clear} data-testid="clear-filters">
+            <X aria-hidden="true" />
+            Clear filters
+          </button>
+        ) : null}
+        {count !== undefined ? (
+          <p className={styles.count}>
+            {count.toLocaleString('en-US')} {count === 1 ? 'track' : 'tracks'}
+          </p>
+        ) : null}
+      </div>
+
+      {/* Mobile: one button, the controls in a panel. */}
+      <div className={styles.mobile}>
+        <Button
+          variant="secondary"
+          icon={<SlidersHorizontal />}
+          onClick={() => setPanelOpen(true)}
+          aria-haspopup="dialog"
+          data-testid="open-filters"
+        >
+          Filters
+          {active > 0 ? <span className={styles.badge}>{active}</span> : null}
+        </Button>
+        {count !== undefined ? (
+          <p className={styles.count}>
+            {count.toLocaleString('en-US')} {count === 1 ? 'track' : 'tracks'}
+          </p>
+        ) : null}
+      </div>
+      <Modal
+        open={panelOpen}
+        onClose={() => setPanelOpen(false)}
+        title="Filters"
+        data-testid="filters-panel"
+        footer={
+          <>
+            <Button variant="ghost" onClick={clear} disabled={active === 0}>
+              Clear filters
+            </Button>
+            <Button onClick={() => setPanelOpen(false)}>
+              {count !== undefined
+                ? `Show ${count.toLocaleString('en-US')} ${count === 1 ? 'track' : 'tracks'}`
+                : 'Show results'}
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.panel}>
+          {vocal}
+          {bpm}
+          {duration}
+          {facets.map((f) => (
+            <div key={f.key}>{facetControl(f)}</div>
+          ))}
+        </div>
+      </Modal>
+
+      <ActiveFilters filters={filters} options={options} update={update} />
+    </div>
+  );
+}
+
+function VocalToggle({ value, onChange }: { value: boolean | undefined; onChange: (v: boolean | undefined) => void }) {
+  const name = useId();
+  const choices: Array<{ label: string; value: boolean | undefined; key: string }> = [
+    { label: 'All', value: undefined, key: 'all' },
+    { label: 'Vocals', value: true, key: 'vocal' },
+    { label: 'Instrumental', value: false, key: 'instrumental' },
+  ];
+  return (
+    <fieldset className={styles.segmented} data-testid="filter-vocal">
+      <legend className="visually-hidden">Vocals</legend>
+      {choices.map((choice) => (
+        <label key={choice.key} className={styles.segment}>
+          <input
+            type="radio"
+            name={name}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+            className={styles.segmentInput}
+          />
+          <span>{choice.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ActiveFilters({
+  filters,
+  options,
+  update,
+}: {
+  filters: CatalogFilters;
+  options: Record<'moods' | 'genres' | 'categories', FacetOption[] | undefined>;
+  update: (patch: Partial<CatalogFilters>) => void;
+}) {
+  const chips: Array<{ key: string; label: string; remove: () => void }> = [];
+  if (filters.vocal !== undefined) {
+    chips.push({
+      key: 'vocal',
+      label: filters.vocal ? 'Vocals' : 'Instrumental',
+      remove: () => update({ vocal: undefined }),
+    });
+  }
+  if (filters.bpmFrom !== undefined || filters.bpmTo !== undefined) {
+    chips.push({
+      key: 'bpm',
+      label: `${bpmText(filters.bpmFrom, filters.bpmTo)} BPM`,
+      remove: () => update({ bpmFrom: undefined, bpmTo: undefined }),
+    });
+  }
+  if (filters.durationFrom !== undefined || filters.durationTo !== undefined) {
+    chips.push({
+      key: 'duration',
+      label: durationText(filters.durationFrom, filters.durationTo),
+      remove: () => update({ durationFrom: undefined, durationTo: undefined }),
+    });
+  }
+  for (const f of FACETS) {
+    const list = options[f.prop];
+    if (!list) continue;
+    for (const id of filters[f.key]) {
+      const name = list.find((o) => o.id === id)?.name ?? id;
+      chips.push({
+        key: `${f.key}-${id}`,
+        label: name,
+        remove: () => update({ [f.key]: filters[f.key].filter((x) => x !== id) }),
+      });
+    }
+  }
+  if (!chips.length) return null;
+  return (
+    <ul role="list" className={styles.chips} aria-label="Active filters" data-testid="active-filters">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <RemovableChip size="sm" onRemove={chip.remove} removeLabel={`Remove filter ${chip.label}`}>
+            {chip.label}
+          </RemovableChip>
+        </li>
+      ))}
+    </ul>
+  );
+}

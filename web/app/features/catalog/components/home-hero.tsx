@@ -1,0 +1,142 @@
+import { Link } from 'react-router';
+import { ArrowRight, Pause, Play, Sparkles } from 'lucide-react';
+import type { Product } from '@cuewave/contract/catalog';
+import { ButtonLink } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
+import { formatDuration } from '../../../lib/format';
+import { usePlayer } from '../../player/player-context';
+import { previewFile } from '../../player/preview';
+import { useLocalizedPath } from '../../shell/edition';
+import { TRIAL_PATH } from '../../shell/nav-links';
+import { catalogPaths, useLocalize } from '../paths';
+import { Cover } from './cover';
+import { resamplePeaks } from './row-waveform';
+import styles from './home-hero.module.css';
+
+export type HomeHeroProps = {
+  /** Real catalogue figures for the proof line; omitted ones are left out. */
+  stats: { songs?: number; sfx?: number; genres?: number };
+  /** The first few top tracks, shown in the "Trending now" card. */
+  trending: Product[];
+};
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+export function HomeHero({ stats, trending }: HomeHeroProps) {
+  const localize = useLocalize();
+  const localized = useLocalizedPath();
+  const proof = [
+    stats.songs ? `${n(stats.songs)} songs` : null,
+    stats.sfx ? `${n(stats.sfx)} sound effects` : null,
+    stats.genres ? `${n(stats.genres)} genres` : null,
+  ].filter(Boolean);
+  const peaks = trending[0] ? (previewFile(trending[0])?.waveform ?? []) : [];
+
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <div className={styles.glow} aria-hidden="true" />
+      <HeroWave peaks={peaks} />
+      <div className={cx('container', styles.inner)}>
+        <div className={styles.copy}>
+          <p className={styles.kicker}>
+            <Sparkles aria-hidden="true" /> Royalty-free music & sound effects
+          </p>
+          <h1 id="hero-title" className={styles.title}>
+            Music that <span className={styles.gradient}>moves</span> your story.
+          </h1>
+          <p className={styles.lead}>
+            Premium tracks and sound effects for YouTube, social, ads and film. Preview everything free, then license it
+            all with one simple subscription.
+          </p>
+          <div className={styles.ctas}>
+            <ButtonLink to={localized(TRIAL_PATH)} size="lg" iconRight={<ArrowRight />} data-testid="hero-trial">
+              Start 30-day free trial
+            </ButtonLink>
+            <ButtonLink to={localize(catalogPaths.genres())} size="lg" variant="secondary" data-testid="hero-browse">
+              Browse music
+            </ButtonLink>
+          </div>
+          {proof.length ? (
+            <ul role="list" className={styles.proof} aria-label="The catalogue">
+              {proof.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {trending.length ? <TrendingCard tracks={trending} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function TrendingCard({ tracks }: { tracks: Product[] }) {
+  const player = usePlayer();
+  const localize = useLocalize();
+  return (
+    <div className={styles.card} data-testid="hero-trending">
+      <div className={styles.cardHead}>
+        <span className={styles.live} aria-hidden="true" />
+        <h2 className={styles.cardTitle}>Trending now</h2>
+        <Link to={localize(catalogPaths.topMusic())} className={styles.cardLink}>
+          Top music <ArrowRight aria-hidden="true" />
+        </Link>
+      </div>
+      <ol role="list" className={styles.cardList}>
+        {tracks.map((track, i) => {
+          const playing = player.isPlaying(track.id);
+          return (
+            <li key={track.id} className={cx(styles.cardRow, player.isCurrent(track.id) && styles.cardRowCurrent)}>
+              <span className={styles.cardRank} aria-hidden="true">
+                {i + 1}
+              </span>
+              <span className={styles.cardArt}>
+                <Cover fileId={track.cover} seed={track.id} radius="sm" priority />
+                <button
+                  type="button"
+                  className={styles.cardPlay}
+                  onClick={() => (playing ? player.toggle() : player.play(tracks, i))}
+                  aria-label={`${playing ? 'Pause' : 'Play'} ${track.title}`}
+                >
+                  {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+                </button>
+              </span>
+              <span className={styles.cardInfo}>
+                <Link to={localize(catalogPaths.song(track.id))} className={styles.cardTrack}>
+                  {track.title}
+                </Link>
+                <span className={styles.cardArtist}>
+                  {track.artist.name}
+                  {track.genres[0] ? ` · ${track.genres[0].name}` : ''}
+                </span>
+              </span>
+              <span className={styles.cardTime}>{formatDuration(track.duration)}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** A large decorative waveform along the bottom of the hero, drawn from the #1 track. */
+function HeroWave({ peaks }: { peaks: readonly number[] }) {
+  const bars = resamplePeaks(peaks.length ? peaks : DEFAULT_PEAKS, 120);
+  return (
+    <svg className={styles.wave} viewBox="0 0 120 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="hero-wave" x1="0" x2="1" y1="0" y2="0">
+          <stop offset="0%" stopColor="#8b6cff" />
+          <stop offset="50%" stopColor="#5c8dff" />
+          <stop offset="100%" stopColor="#2fe0c6" />
+        </linearGradient>
+      </defs>
+      <path
+        fill="url(#hero-wave)"
+        d={bars.map((v, i) => `M${i + 0.25} ${100 - Math.max(6, v)}h0.5v${Math.max(6, v)}h-0.5z`).join('')}
+      />
+    </svg>
+  );
+}
+
+const DEFAULT_PEAKS = Array.from({ length: 120 }, (_, i) => 30 + 25 * Math.sin(i / 5) + 15 * Math.sin(i / 1.7));

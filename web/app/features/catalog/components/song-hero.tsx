@@ -1,0 +1,153 @@
+import { Clock, Gauge, Layers, Mic, Pause, Play, Piano } from 'lucide-react';
+import type { Product } from '@cuewave/contract/catalog';
+import { Button } from '../../../components/ui/button';
+import { Tag } from '../../../components/ui/chip';
+import { formatDuration, formatTime } from '../../../lib/format';
+import { usePlayer, usePlayerTime } from '../../player/player-context';
+import { previewFile } from '../../player/preview';
+import { Waveform } from '../../player/waveform';
+import { catalogPaths, useLocalize } from '../paths';
+import { Cover } from './cover';
+import styles from './song-hero.module.css';
+
+export type SongHeroProps = {
+  product: Product;
+  /** What plays after this track (similar tracks), so "next" keeps going. */
+  queue: Product[];
+  /** subgenre id → its genre id, to link subgenre chips to the right genre. */
+  subgenreParents: Record<string, string>;
+};
+
+/** The top of the song page: big cover, title, artist, play, seekable waveform, facts and chips. */
+export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
+  const player = usePlayer();
+  const time = usePlayerTime();
+  const localize = useLocalize();
+  const current = player.isCurrent(product.id);
+  const playing = player.isPlaying(product.id);
+  const peaks = previewFile(product)?.waveform ?? [];
+  const stems = product.files.filter((f) => f.type.startsWith('stem_')).length;
+
+  const start = () => player.play(queue, 0);
+  const onPlay = () => (playing ? player.toggle() : start());
+
+  const chips = [
+    ...product.genres.map((g) => ({
+      key: `g-${g.id}`,
+      name: g.name,
+      to: catalogPaths.genre(g.id),
+      tone: 'accent' as const,
+    })),
+    ...product.subgenres.map((s) => {
+      const parent = subgenreParents[s.id] ?? product.genres[0]?.id;
+      return {
+        key: `s-${s.id}`,
+        name: s.name,
+        to: parent ? catalogPaths.subgenre(parent, s.id) : undefined,
+        tone: 'accent' as const,
+      };
+    }),
+    ...product.moods.map((m) => ({
+      key: `m-${m.id}`,
+      name: m.name,
+      to: catalogPaths.mood(m.id),
+      tone: 'neutral' as const,
+    })),
+    ...product.tags.map((t) => ({ key: `t-${t.id}`, name: `#${t.name}`, to: undefined, tone: 'neutral' as const })),
+  ];
+
+  return (
+    <section className={styles.root} aria-labelledby="song-title">
+      <div className={styles.backdrop} aria-hidden="true">
+        {product.cover ? <Cover fileId={product.cover} seed={product.id} className={styles.backdropCover} /> : null}
+      </div>
+      <div className={styles.grid}>
+        <div className={styles.art}>
+          <Cover
+            fileId={product.cover}
+            seed={product.id}
+            radius="xl"
+            priority
+            alt={`Cover of ${product.title}`}
+            className={styles.cover}
+          />
+        </div>
+        <div className={styles.body}>
+          <p className={styles.eyebrow}>{product.vocal ? 'Song · with vocals' : 'Song · instrumental'}</p>
+          <h1 id="song-title" className={styles.title}>
+            {product.title}
+          </h1>
+          <p className={styles.artist}>
+            by <span>{product.artist.name}</span>
+          </p>
+
+          <div className={styles.playRow}>
+            <Button
+              size="lg"
+              onClick={onPlay}
+              icon={playing ? <Pause fill="currentColor" /> : <Play fill="currentColor" />}
+              aria-label={`${playing ? 'Pause' : 'Play'} ${product.title}`}
+              data-testid="song-play"
+              className={styles.playButton}
+            >
+              {playing ? 'Pause' : current ? 'Resume' : 'Play'}
+            </Button>
+            <div className={styles.wave}>
+              <Waveform
+                peaks={peaks}
+                position={current ? time.position : 0}
+                duration={current ? time.duration : product.duration}
+                onSeek={(seconds) => (current ? time.seek(seconds) : start())}
+                label={`Seek in ${product.title}`}
+              />
+              <div className={styles.clock} aria-hidden="true">
+                <span>{formatTime(current ? time.position : 0)}</span>
+                <span>{formatDuration(product.duration)}</span>
+              </div>
+            </div>
+          </div>
+
+          <dl className={styles.facts}>
+            <div>
+              <dt>
+                <Clock aria-hidden="true" /> Duration
+              </dt>
+              <dd data-testid="song-duration">
+                {formatDuration(product.duration)}
+                <span className="visually-hidden"> ({formatDuration(product.duration, 'long')})</span>
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <Gauge aria-hidden="true" /> Tempo
+              </dt>
+              <dd data-testid="song-bpm">{product.bpm ? `${Math.round(product.bpm)} BPM` : '—'}</dd>
+            </div>
+            <div>
+              <dt>{product.vocal ? <Mic aria-hidden="true" /> : <Piano aria-hidden="true" />} Versions</dt>
+              <dd>{product.vocal ? 'Vocal & instrumental' : 'Instrumental'}</dd>
+            </div>
+            <div>
+              <dt>
+                <Layers aria-hidden="true" /> Stems
+              </dt>
+              <dd>{stems ? `${stems} included` : 'Not available'}</dd>
+            </div>
+          </dl>
+
+          {chips.length ? (
+            <ul role="list" className={styles.chips} aria-label="Genres, moods and tags">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Tag to={chip.to ? localize(chip.to) : undefined} tone={chip.tone} className={styles.chip}>
+                    {chip.name}
+                  </Tag>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

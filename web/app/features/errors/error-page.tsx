@@ -1,0 +1,183 @@
+import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, Compass } from 'lucide-react';
+import type { Category } from '@cuewave/contract/catalog';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { mediaUrl } from '../../lib/api';
+import { useLocalizedPath } from '../shell/edition';
+import { Header } from '../shell/header';
+import { useGenres } from '../shell/use-genres';
+import styles from './error-page.module.css';
+
+/** Spec §9: six background cards, these sizes on desktop (120 px on mobile, in CSS). */
+export const CARD_SIZES = [200, 200, 250, 200, 180, 200] as const;
+/** Spec §9: each card's opacity is 0.3 + 0.1 × its index. */
+export const cardOpacity = (index: number) => Math.round((0.3 + 0.1 * index) * 10) / 10;
+/** Spec §9: the cards follow the mouse by up to this many pixels. */
+export const PARALLAX_OFFSET = 15;
+
+/** Where each card sits, as a share of the page (keeps the centre free for the message). */
+const POSITIONS: Array<{ left: string; top: string }> = [
+  { left: '5%', top: '10%' },
+  { left: '79%', top: '7%' },
+  { left: '9%', top: '55%' },
+  { left: '77%', top: '53%' },
+  { left: '29%', top: '80%' },
+  { left: '57%', top: '82%' },
+];
+
+export type ErrorCopy = { title: string; message: string };
+
+export function errorCopy(status: number): ErrorCopy {
+  return status === 404
+    ? { title: 'Not found', message: "Sorry, the page you're looking for doesn't exist or has moved." }
+    : { title: 'Something went wrong', message: 'An unexpected error occurred. Please try again in a moment.' };
+}
+
+export type ErrorPageProps = {
+  status: number;
+  /** The requested path, shown on 404s as 'Page Not Found: {path}'. */
+  path: string;
+  /** Crawlers get a plain page: no header, cards or parallax (spec §2). */
+  isBot?: boolean;
+  /** Technical detail for development builds only. */
+  detail?: string | null;
+};
+
+/** The error page of spec §2: 404 or a generic failure, over a faded, parallax wall of genre covers. */
+export function ErrorPage({ status, path, isBot = false, detail }: ErrorPageProps) {
+  const copy = errorCopy(status);
+  const notFoundLine = status === 404 ? `Page Not Found: ${path}` : null;
+
+  if (isBot) {
+    return (
+      <main id="main" className={styles.plain}>
+        <h1>{copy.title}</h1>
+        <p>{copy.message}</p>
+        {notFoundLine ? <p>{notFoundLine}</p> : null}
+        <p>
+          <a href="/">Return to the home page</a>
+        </p>
+      </main>
+    );
+  }
+
+  return (
+    <>
+      <Header />
+      <ErrorContent status={status} copy={copy} notFoundLine={notFoundLine} detail={detail} />
+    </>
+  );
+}
+
+function ErrorContent({
+  status,
+  copy,
+  notFoundLine,
+  detail,
+}: {
+  status: number;
+  copy: ErrorCopy;
+  notFoundLine: string | null;
+  detail?: string | null;
+}) {
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const { genres } = useGenres();
+  const sectionRef = useRef<HTMLElement>(null);
+  useParallax(sectionRef);
+
+  return (
+    <main id="main" ref={sectionRef} className={styles.page} data-testid="error-page" data-status={status}>
+      <div className={styles.glow} aria-hidden="true" />
+      <div className={styles.content}>
+        <p className={styles.status} aria-hidden="true">
+          {status}
+        </p>
+        <h1 className={styles.title}>{copy.title}</h1>
+        <p className={styles.message}>{copy.message}</p>
+        {notFoundLine ? (
+          <p className={styles.path} data-testid="not-found-path">
+            {notFoundLine}
+          </p>
+        ) : null}
+        {detail ? <pre className={styles.detail}>{detail}</pre> : null}
+        <div className={styles.actions}>
+          <Button
+            size="lg"
+            icon={<ArrowLeft />}
+            onClick={() => navigate(localized('/'), { replace: true })}
+            data-testid="error-return"
+          >
+            Return home
+          </Button>
+          <ButtonLink to="/c/genres" size="lg" variant="secondary" icon={<Compass />}>
+            Browse music
+          </ButtonLink>
+        </div>
+      </div>
+      <GenreCards genres={genres} />
+    </main>
+  );
+}
+
+function GenreCards({ genres }: { genres: Category[] | null }) {
+  if (!genres?.length) return null;
+  // Covers first: a card without artwork is only a gradient.
+  const picked = [...genres].sort((a, b) => Number(!!b.fileID) - Number(!!a.fileID)).slice(0, CARD_SIZES.length);
+  return (
+    <nav className={styles.cards} aria-label="Explore genres" data-testid="error-cards">
+      {picked.map((genre, index) => {
+        const size = CARD_SIZES[index]!;
+        const position = POSITIONS[index]!;
+        const style = {
+          '--size': `${size}px`,
+          '--opacity': cardOpacity(index),
+          '--depth': index % 2 === 0 ? 1 : -0.7,
+          left: position.left,
+          top: position.top,
+          animationDelay: `${index * 70}ms`,
+        } as CSSProperties;
+        return (
+          <Link
+            key={genre.id}
+            to={`/c/genres/${encodeURIComponent(genre.id)}/all`}
+            className={styles.card}
+            style={style}
+            aria-label={`Explore ${genre.name}`}
+            data-testid="error-card"
+          >
+            {genre.fileID ? <img src={mediaUrl(genre.fileID)} alt="" loading="lazy" draggable={false} /> : null}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Moves the cards up to PARALLAX_OFFSET px against the pointer, via CSS variables (no re-render). */
+function useParallax(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    let frame = 0;
+    let x = 0;
+    let y = 0;
+    const apply = () => {
+      frame = 0;
+      el.style.setProperty('--mx', `${(-x * PARALLAX_OFFSET).toFixed(2)}px`);
+      el.style.setProperty('--my', `${(-y * PARALLAX_OFFSET).toFixed(2)}px`);
+    };
+    const onMove = (event: MouseEvent) => {
+      x = (event.clientX / window.innerWidth) * 2 - 1;
+      y = (event.clientY / window.innerHeight) * 2 - 1;
+      if (!frame) frame = requestAnimationFrame(apply);
+    };
+    window.addEventListener('mousemove', onMove, { passive: true });
+    return () => {
+      window.removeEventListener('mousemove', onMove);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [ref]);
+}

@@ -1,0 +1,155 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { Music2, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X, AlertCircle } from 'lucide-react';
+import type { Product } from '@cuewave/contract/catalog';
+import { IconButton } from '../../components/ui/button';
+import { Slider } from '../../components/ui/slider';
+import { Spinner } from '../../components/ui/spinner';
+import { cx } from '../../components/ui/cx';
+import { mediaUrl } from '../../lib/api';
+import { usePlayer, usePlayerTime } from './player-context';
+import { formatClock, previewFile } from './preview';
+import { Waveform } from './waveform';
+import styles from './player-bar.module.css';
+
+/**
+ * The audio player bar, fixed to the bottom of the viewport. It slides in when a track is played
+ * and out when closed; while closed it is inert so keyboard focus can't reach it.
+ */
+export function PlayerBar() {
+  const player = usePlayer();
+  const time = usePlayerTime();
+  const { state, current } = player;
+
+  // Keep showing the last track while the bar slides out.
+  const lastRef = useRef<Product | null>(null);
+  if (current) lastRef.current = current;
+  const product = current ?? lastRef.current;
+  const open = state.open && !!current;
+
+  const file = product ? previewFile(product) : null;
+  const peaks = file?.waveform ?? [];
+  const volumeIcon = player.muted || state.volume === 0 ? <VolumeX /> : state.volume < 50 ? <Volume1 /> : <Volume2 />;
+
+  return (
+    <section
+      className={styles.bar}
+      data-open={open}
+      aria-label="Audio player"
+      aria-hidden={!open || undefined}
+      inert={!open}
+      data-testid="player"
+    >
+      {product ? (
+        <div className={styles.inner}>
+          <div className={styles.track}>
+            <div className={styles.cover}>
+              {product.cover ? (
+                <img src={mediaUrl(product.cover)} alt="" width={52} height={52} loading="lazy" />
+              ) : (
+                <Music2 aria-hidden="true" />
+              )}
+            </div>
+            <div className={styles.meta}>
+              <Link
+                to={`/c/song/${encodeURIComponent(product.id)}`}
+                className={styles.title}
+                data-testid="player-title"
+              >
+                {product.title}
+              </Link>
+              <span className={styles.artist} data-testid="player-artist">
+                {product.artist.name}
+              </span>
+            </div>
+          </div>
+
+          <div className={styles.transport}>
+            <IconButton
+              aria-label="Previous track"
+              icon={<SkipBack fill="currentColor" />}
+              onClick={player.previous}
+              disabled={!player.hasPrevious}
+              className={styles.skip}
+              data-testid="player-previous"
+            />
+            <button
+              type="button"
+              className={styles.toggle}
+              onClick={player.toggle}
+              aria-label={state.playing ? 'Pause' : 'Play'}
+              data-testid="player-toggle"
+              data-state={state.playing ? 'playing' : 'paused'}
+            >
+              {time.buffering && state.playing ? (
+                <Spinner size="sm" label={null} />
+              ) : state.playing ? (
+                <Pause fill="currentColor" aria-hidden="true" />
+              ) : (
+                <Play fill="currentColor" aria-hidden="true" className={styles.playIcon} />
+              )}
+            </button>
+            <IconButton
+              aria-label="Next track"
+              icon={<SkipForward fill="currentColor" />}
+              onClick={player.next}
+              disabled={!player.hasNext}
+              className={styles.skip}
+              data-testid="player-next"
+            />
+          </div>
+
+          <div className={styles.progress}>
+            <span className={styles.time} data-testid="player-time">
+              {formatClock(time.position)}
+            </span>
+            {time.error ? (
+              <p className={styles.error} role="alert" data-testid="player-error">
+                <AlertCircle aria-hidden="true" />
+                {time.error}
+              </p>
+            ) : (
+              <Waveform
+                peaks={peaks}
+                position={time.position}
+                duration={time.duration}
+                onSeek={time.seek}
+                label={`Seek in ${product.title}`}
+              />
+            )}
+            <span className={cx(styles.time, styles.duration)}>{formatClock(time.duration)}</span>
+          </div>
+
+          <div className={styles.volume}>
+            <IconButton
+              aria-label={player.muted ? 'Unmute' : 'Mute'}
+              aria-pressed={player.muted}
+              icon={volumeIcon}
+              onClick={player.toggleMute}
+              size="sm"
+              data-testid="player-mute"
+            />
+            <Slider
+              className={styles.volumeSlider}
+              label="Volume"
+              hideLabel
+              value={player.muted ? 0 : state.volume}
+              onValueChange={player.setVolume}
+              formatValue={(v) => `${v}%`}
+              data-testid="player-volume"
+            />
+          </div>
+
+          <IconButton
+            aria-label="Close player"
+            icon={<X />}
+            onClick={player.close}
+            size="sm"
+            className={styles.close}
+            data-testid="player-close"
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link, useLocation } from 'react-router';
+import { ArrowRight, ArrowUpRight, X } from 'lucide-react';
+import { ButtonLink, IconButton } from '../../components/ui/button';
+import { useFocusTrap, useScrollLock } from '../../components/ui/focus-trap';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useLocalizedPath } from './edition';
+import { Logo } from './logo';
+import { EXPLORE_NAV, HELP_NAV, LOGIN_PATH, TRIAL_PATH } from './nav-links';
+import { useGenres } from './use-genres';
+import styles from './burger-menu.module.css';
+
+export const BURGER_MENU_ID = 'site-menu';
+
+/**
+ * Full-screen navigation (spec §2): explore links, an "all music" list of genres and the account
+ * buttons. A modal dialog: focus is trapped, Escape closes, the page behind doesn't scroll, and
+ * any navigation closes it.
+ */
+export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const localized = useLocalizedPath();
+  const { genres, failed } = useGenres(open);
+  const location = useLocation();
+
+  useFocusTrap(panelRef, open && mounted, { onEscape: onClose, initialFocus: closeRef });
+  useScrollLock(open && mounted);
+
+  const closeRefFn = useRef(onClose);
+  closeRefFn.current = onClose;
+  useEffect(() => {
+    closeRefFn.current();
+  }, [location.pathname, location.search]);
+
+  if (!mounted || !open) return null;
+
+  return createPortal(
+    <div
+      ref={panelRef}
+      id={BURGER_MENU_ID}
+      className={styles.menu}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Site menu"
+      data-testid="burger-menu"
+    >
+      <div className={styles.top}>
+        <Link to={localized('/')} className={styles.logo} aria-label="Cuewave home">
+          <Logo />
+        </Link>
+        <IconButton
+          ref={closeRef}
+          aria-label="Close menu"
+          icon={<X />}
+          variant="secondary"
+          onClick={onClose}
+          data-testid="burger-close"
+        />
+      </div>
+
+      <div className={styles.content}>
+        <nav aria-labelledby="menu-explore" className={styles.explore}>
+          <h2 id="menu-explore" className={styles.heading}>
+            Explore
+          </h2>
+          <ul role="list" className={styles.exploreList}>
+            {EXPLORE_NAV.map((link, i) => (
+              <li key={link.url} style={{ animationDelay: `${40 + i * 25}ms` }}>
+                <Link to={localized(link.url)} className={styles.exploreLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <ul role="list" className={styles.helpList}>
+            {HELP_NAV.map((link) => (
+              <li key={link.url}>
+                <Link to={localized(link.url)} className={styles.helpLink}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="menu-all-music" className={styles.genres}>
+          <h2 id="menu-all-music" className={styles.heading}>
+            All music
+          </h2>
+          {genres ? (
+            genres.length ? (
+              <ul role="list" className={styles.genreList}>
+                {genres.map((genre) => (
+                  <li key={genre.id}>
+                    <Link to={`/c/genres/${encodeURIComponent(genre.id)}`} className={styles.genreLink}>
+                      <span>{genre.name}</span>
+                      <ArrowRight aria-hidden="true" className={styles.genreArrow} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.note}>Genres will appear here as soon as the catalogue is filled.</p>
+            )
+          ) : failed ? (
+            <p className={styles.note}>
+              Genres couldn't be loaded right now.{' '}
+              <Link to="/c/genres" className={styles.inlineLink}>
+                Browse all genres
+              </Link>
+            </p>
+          ) : (
+            <div className={styles.genreList} aria-busy="true" aria-label="Loading genres">
+              {Array.from({ length: 12 }, (_, i) => (
+                <Skeleton key={i} variant="text" height={18} width={`${60 + ((i * 17) % 35)}%`} />
+              ))}
+            </div>
+          )}
+          <Link to="/c/genres" className={styles.allGenres}>
+            See every genre <ArrowUpRight aria-hidden="true" />
+          </Link>
+        </nav>
+      </div>
+
+      <div className={styles.actions}>
+        <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg">
+          Log in
+        </ButtonLink>
+        <ButtonLink to={TRIAL_PATH} variant="primary" size="lg">
+          Start free trial
+        </ButtonLink>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { AudioWaveform, Clapperboard, Disc3, Heart, ListMusic, Smile, TrendingUp } from 'lucide-react';
+import { LinkTabs, type LinkTab } from '../../components/ui/tabs';
+import { FavoritesModal } from './favorites-modal';
+import { FAVORITES_PATH } from './nav-links';
+import { stripEdition } from './paths';
+import styles from './catalog-switcher.module.css';
+
+const TABS: Array<{ key: string; label: string; path: string; icon: typeof Disc3 }> = [
+  { key: 'genres', label: 'Genres', path: '/c/genres', icon: Disc3 },
+  { key: 'top-music', label: 'Top music', path: '/c/top-music', icon: TrendingUp },
+  { key: 'moods', label: 'Moods', path: '/c/moods', icon: Smile },
+  { key: 'sfx', label: 'Sound effects', path: '/c/sfx', icon: AudioWaveform },
+  { key: 'reels', label: 'Reels & shorts', path: '/c/reels', icon: Clapperboard },
+  { key: 'playlists', label: 'Playlists', path: '/c/playlists', icon: ListMusic },
+  { key: 'favorites', label: 'Favourites', path: FAVORITES_PATH, icon: Heart },
+];
+
+/** Which tab a catalogue path belongs to (favourites is a playlist path of its own). */
+export function activeCatalogTab(pathname: string): string | null {
+  const path = stripEdition(pathname);
+  if (path === FAVORITES_PATH || path.startsWith(FAVORITES_PATH + '/')) return 'favorites';
+  for (const tab of TABS) {
+    if (path === tab.path || path.startsWith(tab.path + '/')) return tab.key;
+  }
+  return null;
+}
+
+/**
+ * Catalogue switcher tabs (spec §2). The tabs stay in the edition tree the visitor is in. A
+ * signed-out visitor's favourites tab opens the explanation modal instead of navigating.
+ */
+export function CatalogSwitcher() {
+  const { pathname } = useLocation();
+  const [favoritesOpen, setFavoritesOpen] = useState(false);
+  const active = activeCatalogTab(pathname);
+  const prefix = pathname === '/us' || pathname.startsWith('/us/') ? '/us' : '';
+
+  const tabs: LinkTab[] = TABS.map((tab) => {
+    const Icon = tab.icon;
+    return {
+      to: prefix + tab.path,
+      label: tab.label,
+      icon: <Icon />,
+      active: active === tab.key,
+      testId: `catalog-tab-${tab.key}`,
+      onClick:
+        tab.key === 'favorites'
+          ? (event) => {
+              // Accounts arrive with the next issue: until then every visitor is signed out.
+              event.preventDefault();
+              setFavoritesOpen(true);
+            }
+          : undefined,
+    };
+  });
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.inner}>
+        <LinkTabs tabs={tabs} aria-label="Catalogue sections" variant="pills" className={styles.tabs} />
+      </div>
+      <FavoritesModal open={favoritesOpen} onClose={() => setFavoritesOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Heart, Menu, Search } from 'lucide-react';
+import { ButtonLink, IconButton } from '../../components/ui/button';
+import { cx } from '../../components/ui/cx';
+import { BurgerMenu, BURGER_MENU_ID } from './burger-menu';
+import { useLocalizedPath } from './edition';
+import { FavoritesModal } from './favorites-modal';
+import { useHeaderScroll } from './header-scroll';
+import { Logo } from './logo';
+import { LOGIN_PATH, MAIN_NAV, TRIAL_PATH } from './nav-links';
+import styles from './header.module.css';
+
+export type HeaderProps = {
+  /**
+   * 'transparent' lets a hero image show through until the page scrolls (home page);
+   * 'solid' (default) is the translucent blurred bar.
+   */
+  variant?: 'solid' | 'transparent';
+};
+
+/**
+ * Site header (spec §2): logo, main navigation, search slot, favourites heart, log in and free
+ * trial, burger menu. Sticky; slides away while scrolling down and comes back when scrolling up.
+ */
+export function Header({ variant = 'solid' }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [favoritesOpen, setFavoritesOpen] = useState(false);
+  const scroll = useHeaderScroll(64, menuOpen || favoritesOpen);
+  const localized = useLocalizedPath();
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <header
+        className={cx(styles.header, variant === 'transparent' && styles.transparent)}
+        data-hidden={scroll.hidden}
+        data-scrolled={scroll.scrolled}
+        data-testid="site-header"
+      >
+        <div className={styles.inner}>
+          <Link to={localized('/')} className={styles.logo} aria-label="Cuewave home">
+            <Logo />
+          </Link>
+
+          <nav aria-label="Main" className={styles.nav}>
+            <ul role="list" className={styles.navList}>
+              {MAIN_NAV.map((link) => (
+                <li key={link.url}>
+                  <NavLink
+                    to={localized(link.url)}
+                    className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className={styles.actions}>
+            {/* Search slot: the search overlay arrives in a later issue; until then the icon opens the catalogue. */}
+            <div className={styles.searchSlot} data-visible={scroll.showSearchIcon}>
+              <IconButton
+                aria-label="Browse the music catalogue"
+                title="Browse the music catalogue"
+                icon={<Search />}
+                onClick={() => navigate('/c/genres')}
+                tabIndex={scroll.showSearchIcon ? 0 : -1}
+                aria-hidden={!scroll.showSearchIcon || undefined}
+                data-testid="header-search"
+              />
+            </div>
+            <IconButton
+              aria-label="Favourites"
+              icon={<Heart />}
+              onClick={() => setFavoritesOpen(true)}
+              aria-haspopup="dialog"
+              data-testid="header-favorites"
+            />
+            <ButtonLink to={LOGIN_PATH} variant="ghost" className={styles.desktopOnly}>
+              Log in
+            </ButtonLink>
+            <ButtonLink to={TRIAL_PATH} variant="primary" className={styles.trial}>
+              Start free trial
+            </ButtonLink>
+            <IconButton
+              aria-label="Open menu"
+              icon={<Menu />}
+              variant="secondary"
+              onClick={() => setMenuOpen(true)}
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? BURGER_MENU_ID : undefined}
+              aria-haspopup="dialog"
+              data-testid="burger-button"
+            />
+          </div>
+        </div>
+      </header>
+      <BurgerMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <FavoritesModal open={favoritesOpen} onClose={() => setFavoritesOpen(false)} />
+    </>
+  );
+}

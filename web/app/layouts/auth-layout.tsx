@@ -1,0 +1,34 @@
+import { Link, Outlet } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { ButtonLink } from '../components/ui/button';
+import { useLocalizedPath } from '../features/shell/edition';
+import { Logo } from '../features/shell/logo';
+import styles from './layouts.module.css';
+
+/** Sign-in and account-recovery pages: a minimal brand header and a centred card. */
+export default function AuthLayout() {
+  const localized = useLocalizedPath();
+  return (
+    <div className={styles.authPage}>
+      <header className={styles.authHeader}>
+        <Link to={localized('/')} className={styles.brandLink} aria-label="Cuewave home">
+          <Logo />
+        </Link>
+        <ButtonLink to="/c/genres" variant="ghost" size="sm" icon={<ArrowLeft />}>
+          Back to music
+        </ButtonLink>
+      </header>
+      <main id="main" className={styles.authMain}>
+        <div className={styles.authCard}>
+          <Outlet />
+        </div>
+      </main>
+      <footer className={styles.authFooter}>
+        <span>© {new Date().getFullYear()} Cuewave</span>
+        <Link to={localized('/terms-conditions')}>Terms &amp; conditions</Link>
+        <Link to={localized('/privacy-policy')}>Privacy policy</Link>
+        <Link to="/contact">Help</Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** Cookie names and lifetimes of spec §3 / §9. */
+export const USER_TOKEN_COOKIE = 'cm-user-token';
+export const USER_TOKEN_MAX_AGE_DAYS = 7;
+
+export type CookieOptions = {
+  maxAgeDays?: number;
+  path?: string;
+  secure?: boolean;
+  sameSite?: 'Lax' | 'Strict' | 'None';
+};
+
+/** A Set-Cookie / document.cookie string. Defaults: path '/', SameSite=Lax (spec §9). */
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path ?? '/'}`,
+    `SameSite=${options.sameSite ?? 'Lax'}`,
+  ];
+  if (options.maxAgeDays !== undefined) parts.push(`Max-Age=${Math.round(options.maxAgeDays * 86400)}`);
+  if (options.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+/** Reads one cookie from a Cookie header (or document.cookie). */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}

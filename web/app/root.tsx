@@ -1,0 +1,133 @@
+import { useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import { isbot } from 'isbot';
+import '@fontsource-variable/inter/wght.css';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import './styles/global.css';
+import { ErrorPage } from './features/errors/error-page';
+import { PlayerBar } from './features/player/player-bar';
+import { PlayerProvider } from './features/player/player-context';
+import { SpaceBarRule } from './features/shell/space-bar-rule';
+import { redirectFor } from './lib/redirects';
+import type { Route } from './+types/root';
+
+/**
+ * The server-side navigation rules (spec §2) answer with a 301 before anything renders; the
+ * canonical origin is PUBLIC_URL when set (behind proxies), else the request's own origin.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const target = redirectFor(url.pathname, url.search);
+  if (target) throw redirect(target, 301);
+  const origin = (process.env.PUBLIC_URL || url.origin).replace(/\/+$/, '');
+  return { origin, isBot: isbot(request.headers.get('user-agent') ?? '') };
+}
+
+// The origin and the visitor's kind don't change while the app runs.
+export function shouldRevalidate() {
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Cuewave — Royalty-free music & sound effects for creators' },
+  {
+    name: 'description',
+    content:
+      'License premium music and sound effects for YouTube, social, ads and film. Cleared for every platform, one simple subscription.',
+  },
+  { property: 'og:site_name', content: 'Cuewave' },
+];
+
+const FAVICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><defs><linearGradient id="g" x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#8b6cff"/><stop offset=".55" stop-color="#5c8dff"/><stop offset="1" stop-color="#2fe0c6"/></linearGradient></defs><rect width="32" height="32" rx="9" fill="url(#g)"/><g fill="#fff"><rect x="6.5" y="13" width="3" height="6" rx="1.5"/><rect x="11.5" y="9" width="3" height="14" rx="1.5"/><rect x="16.5" y="5.5" width="3" height="21" rx="1.5"/><rect x="21.5" y="10.5" width="3" height="11" rx="1.5"/></g></svg>',
+  );
+
+/**
+ * The document and the parts of the root shell (spec §2) that live outside the routed page. The
+ * player lives here, not in App, so it keeps playing even when a page fails and the error page
+ * takes over.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  useClientRedirects();
+  const origin = root?.origin ?? (typeof window !== 'undefined' ? window.location.origin : null);
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#09090e" />
+        <meta name="color-scheme" content="dark" />
+        <Meta />
+        <Links />
+        {origin ? <link rel="canonical" href={origin + pathname} /> : null}
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <PlayerProvider>
+          <SpaceBarRule />
+          {/* Root shell, in the order of spec §2: */}
+          {/* 1. Download status modal — playlist downloads issue. */}
+          {/* 2. Special promo banner — promotions issue. */}
+          {children}
+          {/* 3. The audio player, sliding in when opened. */}
+          <PlayerBar />
+          {/* 4. Cookie overlay — consent issue. */}
+          {/* 5. Search overlay — search issue. */}
+          {/* 6. Subscription banner (signed in, not on register / dashboard paths) — subscriptions issue. */}
+          {/* 7. Unconfirmed-email warning banner — accounts issue. */}
+        </PlayerProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Client-side navigation doesn't re-run the root loader, so the path rules are checked again here
+ * (e.g. a link to a '&' path followed inside the app). It lives in Layout so it also runs when the
+ * page under the wrong path has failed and the error boundary is showing.
+ */
+function useClientRedirects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const target = redirectFor(location.pathname, location.search);
+    if (target) navigate(target + location.hash, { replace: true });
+  }, [location.pathname, location.search, location.hash, navigate]);
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail = import.meta.env.DEV && error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : null;
+  if (!isRouteErrorResponse(error) && typeof console !== 'undefined') console.error(error);
+  return <ErrorPage status={status} path={pathname} isBot={root?.isBot ?? false} detail={detail} />;
+}

@@ -1,0 +1,49 @@
+import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/**
+ * The route table of spec §2. Every route exists twice: without a prefix and under /us (the US
+ * edition). Route ids get a `us:` prefix in the second copy because React Router needs unique ids.
+ */
+const pages: RouteConfigEntry[] = [
+  index('routes/home.tsx'),
+
+  layout('layouts/catalog-layout.tsx', [
+    route('c/genres', 'routes/catalog/genres.tsx'),
+    route('c/genres/:genreId', 'routes/catalog/genre.tsx'),
+    route('c/genres/:genreId/:subgenreId', 'routes/catalog/subgenre.tsx'),
+    route('c/moods', 'routes/catalog/moods.tsx'),
+    route('c/moods/:moodId', 'routes/catalog/mood.tsx'),
+    route('c/sfx', 'routes/catalog/sfx.tsx'),
+    route('c/sfx/:categoryId', 'routes/catalog/sfx-category.tsx'),
+    route('c/reels', 'routes/catalog/reels.tsx'),
+    route('c/reels/:reelId', 'routes/catalog/reel.tsx'),
+    route('c/playlists', 'routes/catalog/playlists.tsx'),
+    route('c/playlists/:playlistId', 'routes/catalog/playlist.tsx'),
+    route('c/top-music', 'routes/catalog/top-music.tsx'),
+  ]),
+
+  layout('layouts/default-layout.tsx', [route('c/song/:songId', 'routes/catalog/song.tsx')]),
+
+  layout('layouts/auth-layout.tsx', [route('auth/login', 'routes/auth/login.tsx')]),
+
+  // Path rewrites of spec §2 that are pages of their own elsewhere.
+  route('catalog/*', 'routes/redirects/catalog-prefix.tsx'),
+  route('auth', 'routes/redirects/auth.tsx'),
+  route('faq', 'routes/redirects/faq.tsx'),
+  route('direct-music-licensing', 'routes/redirects/direct-music-licensing.tsx'),
+  route('error', 'routes/error.tsx'),
+  route('*', 'routes/not-found.tsx'),
+];
+
+function withIdPrefix(entries: RouteConfigEntry[], prefix: string): RouteConfigEntry[] {
+  return entries.map((entry) => ({
+    ...entry,
+    id: `${prefix}${entry.id ?? entry.file.replace(/\.tsx?$/, '')}`,
+    children: entry.children ? withIdPrefix(entry.children, prefix) : undefined,
+  }));
+}
+
+export default [
+  ...pages,
+  route('us', 'layouts/us-edition.tsx', { id: 'us' }, withIdPrefix(pages, 'us:')),
+] satisfies RouteConfig;

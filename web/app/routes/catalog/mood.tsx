@@ -1,0 +1,64 @@
+import { Smile } from 'lucide-react';
+import { catalogApi, emptyProductList, loadList, loadOr404, notFound } from '../../features/catalog/api';
+import { PageHeader } from '../../features/catalog/components/page-header';
+import { PlayAllButton } from '../../features/catalog/components/play-all-button';
+import { ProductListing } from '../../features/catalog/components/product-listing';
+import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta';
+import type { Route } from './+types/mood';
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const filters = parseFilters(new URL(request.url).searchParams);
+  const [moods, products, genres] = await Promise.all([
+    loadOr404(() => catalogApi.moods()),
+    loadList(
+      () => catalogApi.products('music', toProductQuery(filters, { mood: [params.moodId] })),
+      emptyProductList(),
+    ),
+    loadList(() => catalogApi.genres(), []),
+  ]);
+  const mood = moods.find((m) => m.id === params.moodId);
+  if (!mood) throw notFound();
+  return {
+    mood,
+    products: products.value,
+    failed: products.failed,
+    genres: genres.value.map(({ id, name }) => ({ id, name })),
+    skip: filters.skip,
+    filtered: countActiveFilters(filters) > 0,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? pageMeta(
+        `${data.mood.name} music`,
+        `${data.products.count} royalty-free ${data.mood.name.toLowerCase()} tracks across every genre. Preview free, license with a Cuewave subscription.`,
+      )
+    : notFoundMeta();
+
+export default function MoodPage({ loaderData }: Route.ComponentProps) {
+  const { mood, products, failed, genres, skip, filtered } = loaderData;
+  return (
+    <div className="container">
+      <PageHeader
+        eyebrow="Mood"
+        icon={<Smile />}
+        title={mood.name}
+        fileId={mood.fileID}
+        seed={mood.id}
+        meta={failed || filtered ? [] : [trackCount(products.count)]}
+        actions={<PlayAllButton items={products.items} />}
+      />
+      <ProductListing
+        title={`${mood.name} tracks`}
+        label={`${mood.name} tracks`}
+        items={products.items}
+        count={products.count}
+        skip={skip}
+        failed={failed}
+        filters={{ type: 'music', genres }}
+      />
+    </div>
+  );
+}

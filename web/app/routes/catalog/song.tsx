@@ -1,0 +1,90 @@
+import type { Category } from '@cuewave/contract/catalog';
+import { catalogApi, loadList, loadOr404 } from '../../features/catalog/api';
+import { SectionHeader } from '../../features/catalog/components/section-header';
+import { SongFiles } from '../../features/catalog/components/song-files';
+import { SongHero } from '../../features/catalog/components/song-hero';
+import { TrackList } from '../../features/catalog/components/track-list';
+import { notFoundMeta, pageMeta } from '../../features/catalog/meta';
+import { formatDuration } from '../../lib/format';
+import styles from '../../features/catalog/components/catalog-page.module.css';
+import type { Route } from './+types/song';
+
+function subgenreParents(genres: Category[]): Record<string, string> {
+  const parents: Record<string, string> = {};
+  for (const genre of genres) for (const sub of genre.children) parents[sub.id] = genre.id;
+  return parents;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const [product, similar, genres] = await Promise.all([
+    loadOr404(() => catalogApi.song(params.songId)),
+    loadList(() => catalogApi.recommended('music', params.songId), { items: [] }),
+    loadList(() => catalogApi.genres(), []),
+  ]);
+  let items = similar.value.items.filter((p) => p.id !== product.id);
+  let kind: 'similar' | 'popular' = 'similar';
+  if (!similar.failed && items.length === 0) {
+    // Nothing close enough (a small genre): suggest what's popular instead of an empty shelf.
+    const popular = await loadList(() => catalogApi.recommended('music'), { items: [] });
+    items = popular.value.items.filter((p) => p.id !== product.id);
+    kind = 'popular';
+  }
+  return {
+    product,
+    similar: items,
+    similarKind: kind,
+    similarFailed: similar.failed,
+    parents: subgenreParents(genres.value),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return notFoundMeta();
+  const p = data.product;
+  const facts = [
+    p.genres[0]?.name,
+    p.moods[0]?.name.toLowerCase(),
+    p.bpm ? `${Math.round(p.bpm)} BPM` : null,
+    formatDuration(p.duration),
+  ].filter(Boolean);
+  return [
+    ...pageMeta(
+      `${p.title} by ${p.artist.name}`,
+      `${p.title} by ${p.artist.name}: ${facts.join(', ')}. Preview free and license this royalty-free track with Cuewave.`,
+    ),
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'MusicRecording',
+        name: p.title,
+        byArtist: { '@type': 'MusicGroup', name: p.artist.name },
+        duration: `PT${Math.floor(p.duration / 60)}M${Math.floor(p.duration % 60)}S`,
+        genre: p.genres.map((g) => g.name),
+      },
+    },
+  ];
+};
+
+export default function SongPage({ loaderData }: Route.ComponentProps) {
+  const { product, similar, similarKind, similarFailed, parents } = loaderData;
+  const popular = similarKind === 'popular';
+  return (
+    <div className="container">
+      <SongHero product={product} queue={[product, ...similar]} subgenreParents={parents} />
+      <SongFiles product={product} />
+      <section className={styles.section} aria-labelledby="similar-tracks">
+        <SectionHeader
+          id="similar-tracks"
+          title={popular ? 'You might also like' : 'Similar tracks'}
+          description={popular ? 'Popular picks from across the catalogue.' : 'Same genre and feel, a tempo close by.'}
+        />
+        <TrackList
+          items={similar}
+          label={popular ? 'Popular tracks' : `Tracks similar to ${product.title}`}
+          failed={similarFailed}
+          empty={{ title: 'No similar tracks yet', description: 'We are adding new music every week.' }}
+        />
+      </section>
+    </div>
+  );
+}

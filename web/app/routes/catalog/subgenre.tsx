@@ -1,0 +1,72 @@
+import { Disc3 } from 'lucide-react';
+import { catalogApi, emptyProductList, loadList, loadOr404, notFound } from '../../features/catalog/api';
+import { PageHeader } from '../../features/catalog/components/page-header';
+import { PlayAllButton } from '../../features/catalog/components/play-all-button';
+import { ProductListing } from '../../features/catalog/components/product-listing';
+import { SubgenreChips } from '../../features/catalog/components/subgenre-chips';
+import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta';
+import type { Route } from './+types/subgenre';
+
+/** 'all' stands for the whole genre (the error page links to /c/genres/{id}/all). */
+const ALL = 'all';
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const filters = parseFilters(new URL(request.url).searchParams);
+  const { genreId, subgenreId } = params;
+  const fixed = subgenreId === ALL ? { genre: [genreId] } : { genre: [genreId], subgenre: [subgenreId] };
+  const [genre, products, moods] = await Promise.all([
+    loadOr404(() => catalogApi.genre(genreId)),
+    loadList(() => catalogApi.products('music', toProductQuery(filters, fixed)), emptyProductList()),
+    loadList(() => catalogApi.moods(), []),
+  ]);
+  const subgenre = subgenreId === ALL ? null : genre.children.find((c) => c.id === subgenreId);
+  if (subgenre === undefined) throw notFound();
+  return {
+    genre,
+    subgenre,
+    products: products.value,
+    failed: products.failed,
+    moods: moods.value,
+    skip: filters.skip,
+    filtered: countActiveFilters(filters) > 0,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return notFoundMeta();
+  const name = data.subgenre ? data.subgenre.name : `All ${data.genre.name}`;
+  return pageMeta(
+    data.subgenre ? `${data.subgenre.name} · ${data.genre.name} music` : `All ${data.genre.name} music`,
+    `${name}: ${data.products.count} royalty-free tracks to preview and license for your videos, podcasts and ads on Cuewave.`,
+  );
+};
+
+export default function SubgenrePage({ loaderData }: Route.ComponentProps) {
+  const { genre, subgenre, products, failed, moods, skip, filtered } = loaderData;
+  const title = subgenre ? subgenre.name : `All ${genre.name}`;
+  return (
+    <div className="container">
+      <PageHeader
+        eyebrow={subgenre ? `${genre.name} · Subgenre` : 'Genre'}
+        icon={<Disc3 />}
+        title={title}
+        fileId={subgenre?.fileID ?? genre.fileID}
+        seed={subgenre?.id ?? genre.id}
+        meta={failed || filtered ? [] : [trackCount(products.count)]}
+        actions={<PlayAllButton items={products.items} />}
+      >
+        <SubgenreChips genre={genre} current={subgenre?.id ?? ALL} />
+      </PageHeader>
+      <ProductListing
+        title={`${title} tracks`}
+        label={`${title} tracks`}
+        items={products.items}
+        count={products.count}
+        skip={skip}
+        failed={failed}
+        filters={{ type: 'music', moods }}
+      />
+    </div>
+  );
+}
