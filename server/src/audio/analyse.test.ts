@@ -17,7 +17,8 @@ function kickLoop(bpm: number, seconds: number, level = 0.8): Float32Array {
   const period = (60 / bpm) * SR;
   for (let b = 0; b * period < out.length; b++) {
     const at = Math.round(b * period);
-    for (let i = 0; i < 8000 && at + i < out.length; i++) out[at + i] = level * Math.sin((2 * Math.PI * 60 * i) / SR) * Math.exp(-i / 2500);
+    for (let i = 0; i < 8000 && at + i < out.length; i++)
+      out[at + i] = level * Math.sin((2 * Math.PI * 60 * i) / SR) * Math.exp(-i / 2500);
   }
   return out;
 }

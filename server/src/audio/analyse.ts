@@ -3,7 +3,13 @@ import { decodeToMono } from './ffmpeg';
 import { computePeaks } from './peaks';
 import { estimateTempo } from './tempo';
 
-export type AudioAnalysis = { durationSec: number; bpm: number | null; peaks: number[]; rmsDb: number; silent: boolean };
+export type AudioAnalysis = {
+  durationSec: number;
+  bpm: number | null;
+  peaks: number[];
+  rmsDb: number;
+  silent: boolean;
+};
 
 // 11.025 kHz keeps what the analysis looks at (beats, envelope, level) at a sixteenth of the CD-rate data;
 // the ingest analyses every source file, so this is on the first-start critical path. The level misses the

@@ -13,7 +13,26 @@ export type Mp3Options = { bitrateKbps?: number };
 // default at the same constant bitrate, and previews are not the lossless deliverable.
 export async function encodeMp3(input: string, output: string, opts: Mp3Options = {}): Promise<void> {
   const kbps = opts.bitrateKbps ?? 192;
-  await run(['-i', input, '-vn', '-map', '0:a:0', '-map_metadata', '-1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-compression_level', '7', '-f', 'mp3', output]);
+  await run([
+    '-i',
+    input,
+    '-vn',
+    '-map',
+    '0:a:0',
+    '-map_metadata',
+    '-1',
+    '-ar',
+    '44100',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    `${kbps}k`,
+    '-compression_level',
+    '7',
+    '-f',
+    'mp3',
+    output,
+  ]);
 }
 
 // Lossless master. A FLAC input is stream-copied: re-encoding it would cost time and change nothing audible.

@@ -21,7 +21,8 @@ export function ffmpegPath(): string {
 export type FfmpegResult = { code: number; stderr: string };
 
 let tmpCounter = 0;
-export const tempPath = (ext: string) => join(tmpdir(), `cuewave-ffmpeg-${process.pid}-${threadId}-${++tmpCounter}${ext}`);
+export const tempPath = (ext: string) =>
+  join(tmpdir(), `cuewave-ffmpeg-${process.pid}-${threadId}-${++tmpCounter}${ext}`);
 
 // Runs ffmpeg to completion through the spawn helper; stdout, when wanted, goes to a file.
 export async function runFfmpeg(args: string[], io: { stdoutFile?: string } = {}): Promise<FfmpegResult> {
@@ -31,7 +32,11 @@ export async function runFfmpeg(args: string[], io: { stdoutFile?: string } = {}
 export function describeFfmpegFailure(stderr: string): string {
   if (/No such file or directory/i.test(stderr)) return 'file not found';
   if (/does not contain any stream|Stream map .* matches no streams|no audio/i.test(stderr)) return 'no audio stream';
-  if (/Invalid data found|could not find codec parameters|Invalid argument|Format .* detected only with low score/i.test(stderr)) {
+  if (
+    /Invalid data found|could not find codec parameters|Invalid argument|Format .* detected only with low score/i.test(
+      stderr,
+    )
+  ) {
     return 'not an audio file';
   }
   return 'unsupported format';
@@ -43,7 +48,22 @@ export function describeFfmpegFailure(stderr: string): string {
 export async function decodeToMono(path: string, sampleRate: number): Promise<Float32Array> {
   const out = tempPath('.f32');
   try {
-    const args = ['-v', 'error', '-i', path, '-vn', '-map', '0:a:0', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'];
+    const args = [
+      '-v',
+      'error',
+      '-i',
+      path,
+      '-vn',
+      '-map',
+      '0:a:0',
+      '-ac',
+      '1',
+      '-ar',
+      String(sampleRate),
+      '-f',
+      'f32le',
+      'pipe:1',
+    ];
     const { code, stderr } = await runFfmpeg(args, { stdoutFile: out });
     if (code !== 0) throw new AudioDecodeError(describeFfmpegFailure(stderr));
     const stdout = await readFile(out);
@@ -58,7 +78,8 @@ function toFloat32(stdout: Buffer): Float32Array {
   const count = Math.floor(stdout.length / 4);
   // Large outputs own their ArrayBuffer and can be viewed in place; small ones may live (misaligned) inside
   // Node's shared buffer pool, so they are copied out.
-  if (stdout.byteOffset === 0 && stdout.buffer.byteLength === stdout.length) return new Float32Array(stdout.buffer, 0, count);
+  if (stdout.byteOffset === 0 && stdout.buffer.byteLength === stdout.length)
+    return new Float32Array(stdout.buffer, 0, count);
   const aligned = new Float32Array(count);
   new Uint8Array(aligned.buffer).set(stdout.subarray(0, count * 4));
   return aligned;
@@ -69,7 +90,9 @@ export type AudioFormat = { codec: string; sampleRate: number; channels: number;
 // Reads what ffmpeg reports about the first audio stream without decoding it.
 export async function probeFormat(path: string): Promise<AudioFormat> {
   const { stderr } = await runFfmpeg(['-i', path]);
-  const stream = /Stream #\d+:\d+.*?: Audio: (\w+)[^,]*, (\d+) Hz, (mono|stereo|[\d.]+(?:\(\w+\))?|\d+ channels)/.exec(stderr);
+  const stream = /Stream #\d+:\d+.*?: Audio: (\w+)[^,]*, (\d+) Hz, (mono|stereo|[\d.]+(?:\(\w+\))?|\d+ channels)/.exec(
+    stderr,
+  );
   if (!stream) throw new AudioDecodeError(/Input #0/.test(stderr) ? 'no audio stream' : describeFfmpegFailure(stderr));
   const layout = stream[3]!;
   const channels = layout === 'mono' ? 1 : layout === 'stereo' ? 2 : parseChannelCount(layout);
@@ -82,5 +105,8 @@ function parseChannelCount(layout: string): number {
   const n = /^(\d+) channels/.exec(layout);
   if (n) return Number(n[1]);
   // Layout names like "5.1" or "7.1(wide)": the sum of the parts is the channel count.
-  return layout.replace(/\(.*\)/, '').split('.').reduce((a, b) => a + Number(b), 0);
+  return layout
+    .replace(/\(.*\)/, '')
+    .split('.')
+    .reduce((a, b) => a + Number(b), 0);
 }

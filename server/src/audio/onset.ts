@@ -52,14 +52,18 @@ export function onsetEnvelope(input: Float32Array, inputRate: number): OnsetEnve
   // A floor keeps near-empty bands (above a low-passed mix's content) from amplifying numerical noise.
   const ref = Array.from(bandMean, (m) => m + maxMean * 1e-3 + 1e-20);
 
+  // Rise over the highest of the previous three frames (not just the last one): a steady tremolo or two
+  // beating tones swing up and down every few frames and would otherwise read as a stream of onsets.
+  const level = new Float64Array(frames * bandCount);
+  for (let i = 0; i < level.length; i++) level[i] = Math.log1p(energy[i]! / ref[i % bandCount]!);
   const env = new Float64Array(frames);
-  const prev = new Float64Array(bandCount);
-  for (let f = 0; f < frames; f++) {
+  for (let f = 1; f < frames; f++) {
     let sum = 0;
     for (let b = 0; b < bandCount; b++) {
-      const l = Math.log1p(energy[f * bandCount + b]! / ref[b]!);
-      if (f > 0 && l > prev[b]!) sum += BAND_WEIGHTS[b]! * (l - prev[b]!);
-      prev[b] = l;
+      let before = level[(f - 1) * bandCount + b]!;
+      for (let k = 2; k <= 3 && f - k >= 0; k++) before = Math.max(before, level[(f - k) * bandCount + b]!);
+      const rise = level[f * bandCount + b]! - before;
+      if (rise > 0) sum += BAND_WEIGHTS[b]! * rise;
     }
     env[f] = sum;
   }

@@ -27,12 +27,27 @@ const eighthHats = { ...every([0, 4, 8, 12], 0.6), ...every([2, 6, 10, 14], 0.35
 
 const patterns: Record<string, Pattern> = {
   rock: { kick: every([0, 8], 1), snare: every([4, 12], 0.9), hat: eighthHats },
-  house: { kick: every([0, 4, 8, 12], 1), clap: every([4, 12], 0.8), openHat: every([2, 6, 10, 14], 0.3), hat: every([1, 3, 5, 7, 9, 11, 13, 15], 0.2) },
+  house: {
+    kick: every([0, 4, 8, 12], 1),
+    clap: every([4, 12], 0.8),
+    openHat: every([2, 6, 10, 14], 0.3),
+    hat: every([1, 3, 5, 7, 9, 11, 13, 15], 0.2),
+  },
   boomBap: { kick: { 0: 1, 7: 0.6, 10: 0.9 }, snare: every([4, 12], 1), hat: eighthHats },
   // Two-step with a softer kick on beat 3 and the ride on every beat, as the demo's drum & bass plays it:
   // without them a two-step is genuinely ambiguous between 87 and 174.
-  dnb: { kick: { 0: 1, 8: 0.6, 10: 1 }, snare: every([4, 12], 1), hat: { ...every([0, 4, 8, 12], 0.9), ...every([2, 6, 10, 14], 0.3) }, shaker: every([1, 3, 5, 7, 9, 11, 13, 15], 0.15) },
-  lofi: { kick: { 0: 1, 8: 0.8, 11: 0.5 }, snare: every([4, 12], 0.8), hat: eighthHats, shaker: every([1, 3, 5, 7, 9, 11, 13, 15], 0.2) },
+  dnb: {
+    kick: { 0: 1, 8: 0.6, 10: 1 },
+    snare: every([4, 12], 1),
+    hat: { ...every([0, 4, 8, 12], 0.9), ...every([2, 6, 10, 14], 0.3) },
+    shaker: every([1, 3, 5, 7, 9, 11, 13, 15], 0.15),
+  },
+  lofi: {
+    kick: { 0: 1, 8: 0.8, 11: 0.5 },
+    snare: every([4, 12], 0.8),
+    hat: eighthHats,
+    shaker: every([1, 3, 5, 7, 9, 11, 13, 15], 0.2),
+  },
 };
 
 function clickTrack(bpm: number, seconds: number): Float32Array {
@@ -71,6 +86,28 @@ describe('estimateTempo', () => {
   it('returns null for silence and for too-short input', () => {
     expect(estimateTempo(new Float32Array(SR * 20), SR)).toBeNull();
     expect(estimateTempo(clickTrack(120, 3), SR)).toBeNull();
+  });
+
+  it('returns null for a held chord whose beating partials swell and fade', () => {
+    const x = new Float32Array(SR * 20);
+    for (let i = 0; i < x.length; i++) {
+      const t = i / SR;
+      const swell = 0.5 + 0.5 * Math.sin(2 * Math.PI * 0.05 * t);
+      x[i] =
+        swell *
+        0.2 *
+        (Math.sin(2 * Math.PI * 220 * t) + Math.sin(2 * Math.PI * 277.2 * t) + Math.sin(2 * Math.PI * 329.6 * t));
+    }
+    expect(estimateTempo(x, SR)).toBeNull();
+  });
+
+  it('returns null for hits at random times (onsets without a pulse)', () => {
+    const rng = new Rng(3);
+    const kit = renderKit(rng, SR, 'acoustic');
+    const x = new Float32Array(SR * 30);
+    for (let t = 0.2; t < 29; t += rng.range(0.05, 1.2))
+      mixInto(x, rng.chance(0.5) ? kit.snare : kit.tom, Math.round(t * SR), 0.4);
+    expect(estimateTempo(x, SR)).toBeNull();
   });
 
   it('returns null (and does not throw) for white noise', () => {

@@ -7,6 +7,9 @@ const MIN_SECONDS = 6;
 // On-beat accents (kick, snare) make the beat period clearly stronger than the off-beat subdivision; a
 // syncopated two-step (kick on 1 and the and-of-3 only) sits near this line and can go either way.
 const OCTAVE_UP_RATIO = 0.55;
+// The onset envelope is a (weighted) rise in log band energy, so it does not depend on the level. Music with
+// any attack has its top percent of frames above 1; a held pad, even one with beating partials, stays near 0.1.
+const MIN_ONSET_P99 = 0.3;
 // Autocorrelation at the beat period relative to lag 0: ~0.05 for noise, above 0.5 for music with a beat.
 const MIN_CLARITY = 0.15;
 
@@ -16,6 +19,7 @@ export function estimateTempo(mono: Float32Array, sampleRate: number): number | 
   if (mono.length < sampleRate * MIN_SECONDS) return null;
   const { env, fps } = onsetEnvelope(mono, sampleRate);
   const n = env.length;
+  if (!hasOnsets(env)) return null;
   let mean = 0;
   for (let i = 0; i < n; i++) mean += env[i]!;
   mean /= n;
@@ -77,7 +81,7 @@ function resolveOctave(bpm: number, fps: number, peakNear: (lag: number) => numb
     const fast = (60 * fps) / (current * 2);
     const odd = mean([peakNear(fast), peakNear(3 * fast)]);
     const even = mean([peakNear(2 * fast), peakNear(4 * fast)]);
-      if (!(even > 0) || odd >= OCTAVE_UP_RATIO * even) current *= 2;
+    if (!(even > 0) || odd >= OCTAVE_UP_RATIO * even) current *= 2;
     else break;
   }
   return current;
@@ -109,4 +113,9 @@ function refinePeriod(period: number, acf: Float64Array, maxLag: number): number
 function mean(xs: number[]): number {
   const finite = xs.filter(Number.isFinite);
   return finite.length ? finite.reduce((a, b) => a + b, 0) / finite.length : Number.NaN;
+}
+
+function hasOnsets(env: Float64Array): boolean {
+  const sorted = Float64Array.from(env).sort();
+  return (sorted[Math.floor(sorted.length * 0.99)] ?? 0) >= MIN_ONSET_P99;
 }

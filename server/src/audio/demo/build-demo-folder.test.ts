@@ -16,7 +16,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cuewave-demo-test-'));
   await buildDemoFolder(dir, { songs: 4, sfx: 12, seed: 7, onProgress: (d, t) => progress.push([d, t]) });
   manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
-  for (const t of manifest.tracks) for (const f of Object.values(t.files)) analyses.set(f as string, await analyseAudio(join(dir, f as string)));
+  for (const t of manifest.tracks)
+    for (const f of Object.values(t.files)) analyses.set(f as string, await analyseAudio(join(dir, f as string)));
 }, 180_000);
 
 afterAll(async () => {
@@ -31,7 +32,22 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
     for (const g of manifest.genres) expect(g.subgenres.length).toBeGreaterThanOrEqual(3);
     const names = manifest.genres.flatMap((g) => [g.name, ...g.subgenres.map((s) => s.name)]);
     expect(names).toEqual(expect.arrayContaining(['Rock & Roll', 'Día de Muertos', 'R&B & Soul', 'Música Latina']));
-    expect(manifest.moods.map((m) => m.name)).toEqual(expect.arrayContaining(['Happy', 'Uplifting', 'Chill', 'Dark', 'Epic', 'Romantic', 'Dreamy', 'Energetic', 'Melancholic', 'Mysterious', 'Playful', 'Tense']));
+    expect(manifest.moods.map((m) => m.name)).toEqual(
+      expect.arrayContaining([
+        'Happy',
+        'Uplifting',
+        'Chill',
+        'Dark',
+        'Epic',
+        'Romantic',
+        'Dreamy',
+        'Energetic',
+        'Melancholic',
+        'Mysterious',
+        'Playful',
+        'Tense',
+      ]),
+    );
     expect(manifest.sfxCategories).toHaveLength(12);
     const keys = new Set(manifest.tracks.map((t) => t.key));
     expect(keys.size).toBe(manifest.tracks.length);
@@ -56,7 +72,9 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
   it('has curated, reels and top playlists that only reference known tracks', () => {
     const keys = new Set(manifest.tracks.map((t) => t.key));
     const byPlacement = (p: string) => manifest.playlists.filter((l) => l.placement === p);
-    expect(manifest.playlists.filter((l) => ['homepage', 'music', 'sfx'].includes(l.placement)).length).toBeGreaterThanOrEqual(10);
+    expect(
+      manifest.playlists.filter((l) => ['homepage', 'music', 'sfx'].includes(l.placement)).length,
+    ).toBeGreaterThanOrEqual(10);
     expect(byPlacement('reels').length).toBeGreaterThanOrEqual(3);
     expect(byPlacement('top')).toHaveLength(1);
     for (const l of manifest.playlists) {
@@ -102,7 +120,11 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
         expect(mix.rmsDb).toBeLessThan(-10);
       }
     }
-    expect(await probeFormat(join(dir, manifest.tracks[0]!.files.instrumental))).toMatchObject({ codec: 'pcm_s16le', sampleRate: 44100, channels: 1 });
+    expect(await probeFormat(join(dir, manifest.tracks[0]!.files.instrumental))).toMatchObject({
+      codec: 'pcm_s16le',
+      sampleRate: 44100,
+      channels: 1,
+    });
   });
 
   it('declares the tempo that analyseAudio measures (within 2 BPM) for every song', () => {
@@ -119,7 +141,7 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
     expect(progress[progress.length - 1]).toEqual([16, 16]);
   });
 
-  it('is deterministic for a seed, and can write FLAC', async () => {
+  it('is deterministic for a seed, and can write FLAC', { timeout: 180_000 }, async () => {
     const again = await mkdtemp(join(tmpdir(), 'cuewave-demo-test-'));
     try {
       await buildDemoFolder(again, { songs: 1, sfx: 2, seed: 7 });
@@ -130,12 +152,18 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
       expect(JSON.parse(await readFile(join(again, 'manifest.json'), 'utf8'))).toEqual(first);
       expect((await readFile(join(again, file))).equals(bytes)).toBe(true);
       expect(first.tracks[0]!.title).toBe(manifest.tracks[0]!.title);
-      expect(await readFile(join(again, first.tracks[1]!.files.instrumental))).toEqual(await readFile(join(dir, manifest.tracks[4]!.files.instrumental)));
+      expect(await readFile(join(again, first.tracks[1]!.files.instrumental))).toEqual(
+        await readFile(join(dir, manifest.tracks[4]!.files.instrumental)),
+      );
 
       await buildDemoFolder(again, { songs: 1, sfx: 0, seed: 7, format: 'flac' });
       const flac = JSON.parse(await readFile(join(again, 'manifest.json'), 'utf8')) as Manifest;
       expect(flac.tracks[0]!.files.instrumental).toMatch(/\.flac$/);
-      expect(await probeFormat(join(again, flac.tracks[0]!.files.instrumental))).toMatchObject({ codec: 'flac', sampleRate: 44100, channels: 1 });
+      expect(await probeFormat(join(again, flac.tracks[0]!.files.instrumental))).toMatchObject({
+        codec: 'flac',
+        sampleRate: 44100,
+        channels: 1,
+      });
     } finally {
       await rm(again, { recursive: true, force: true });
     }

@@ -52,4 +52,5 @@ export async function buildDemoFolder(dir: string, opts: BuildDemoOptions): Prom
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(plan.manifest, null, 2));
 }
 
-const cost = (job: { kind: string; spec?: { targetSec: number } }) => (job.kind === 'song' ? 1000 + (job.spec?.targetSec ?? 60) : 0);
+const cost = (job: { kind: string; spec?: { targetSec: number } }) =>
+  job.kind === 'song' ? 1000 + (job.spec?.targetSec ?? 60) : 0;

@@ -22,7 +22,9 @@ export function runRenderJob(job: RenderJob, dir: string, format: AudioFormat, s
       [job.files.stem_instruments, song.instruments],
     ];
     if (job.files.vocal && song.vocal) outputs.push([job.files.vocal, song.vocal]);
-    const written = Promise.all(outputs.map(([name, samples]) => save(join(dir, name), samples, format, sampleRate))).then(() => {});
+    const written = Promise.all(
+      outputs.map(([name, samples]) => save(join(dir, name), samples, format, sampleRate)),
+    ).then(() => {});
     return { result: { key: job.key, durationSec: song.instrumental.length / sampleRate }, written };
   }
   const { audio, title } = SFX_RECIPES[job.category].render(new Rng(job.seed), sampleRate);

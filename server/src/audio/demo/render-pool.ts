@@ -6,7 +6,13 @@ import type { AudioFormat, RenderJob } from './catalogue/plan';
 import type { JobResult } from './render-job';
 import type { WorkerReply, WorkerRequest } from './render-worker';
 
-export type PoolOptions = { dir: string; format: AudioFormat; sampleRate: number; workers?: number; onResult?: (r: JobResult) => void };
+export type PoolOptions = {
+  dir: string;
+  format: AudioFormat;
+  sampleRate: number;
+  workers?: number;
+  onResult?: (r: JobResult) => void;
+};
 
 // Worker threads start with a bare Node loader. Under tsx (the server) or Vitest the sources are TypeScript,
 // and on Node 20 an `--import tsx` execArgv does not reach a worker's entry module, so a tiny eval'd ES
@@ -26,14 +32,23 @@ export async function renderInPool(jobs: RenderJob[], opts: PoolOptions): Promis
   if (jobs.length === 0) return results;
   const count = Math.max(1, Math.min(opts.workers ?? Math.min(2, availableParallelism()), jobs.length));
   let next = 0;
+  const workers: Worker[] = [];
+  // One failure ends the whole build: stop handing out jobs and stop the other workers too.
+  const fail = (reject: (e: Error) => void, e: Error) => {
+    next = jobs.length;
+    for (const w of workers) void w.terminate();
+    reject(e);
+  };
   const runOne = () =>
     new Promise<void>((resolve, reject) => {
       const worker = spawnWorker();
+      workers.push(worker);
       const send = (m: WorkerRequest) => worker.postMessage(m);
       let finishing = false;
       worker.on('message', (m: WorkerReply) => {
         if (m.type === 'ready') {
-          if (next < jobs.length) send({ type: 'job', job: jobs[next++]!, dir: opts.dir, format: opts.format, sampleRate: opts.sampleRate });
+          if (next < jobs.length)
+            send({ type: 'job', job: jobs[next++]!, dir: opts.dir, format: opts.format, sampleRate: opts.sampleRate });
           else if (!finishing) {
             finishing = true;
             send({ type: 'finish' });
@@ -43,15 +58,14 @@ export async function renderInPool(jobs: RenderJob[], opts: PoolOptions): Promis
           results.push(r);
           opts.onResult?.(r);
         } else if (m.type === 'failed') {
-          void worker.terminate();
-          reject(new Error(`demo render of ${m.key} failed: ${m.message}`));
+          fail(reject, new Error(`demo render of ${m.key} failed: ${m.message}`));
         } else if (m.type === 'finished') {
           void worker.terminate().then(() => resolve());
         }
       });
-      worker.on('error', reject);
+      worker.on('error', (e) => fail(reject, e));
       worker.on('exit', (code) => {
-        if (!finishing) reject(new Error(`demo render worker exited early (code ${code})`));
+        if (!finishing) fail(reject, new Error(`demo render worker exited early (code ${code})`));
       });
     });
   await Promise.all(Array.from({ length: count }, runOne));

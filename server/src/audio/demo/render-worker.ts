@@ -3,7 +3,8 @@ import type { AudioFormat, RenderJob } from './catalogue/plan';
 import { shutdownHelper } from '../spawn-helper';
 import { runRenderJob } from './render-job';
 
-export type WorkerRequest = { type: 'job'; job: RenderJob; dir: string; format: AudioFormat; sampleRate: number } | { type: 'finish' };
+export type WorkerRequest =
+  { type: 'job'; job: RenderJob; dir: string; format: AudioFormat; sampleRate: number } | { type: 'finish' };
 export type WorkerReply =
   | { type: 'ready' }
   | { type: 'done'; key: string; title?: string; durationSec: number }
@@ -31,7 +32,11 @@ port.on('message', (msg: WorkerRequest) => {
     pending.add(done);
     void done.finally(() => pending.delete(done));
   } catch (e) {
-    port.postMessage({ type: 'failed', key: job.key, message: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies WorkerReply);
+    port.postMessage({
+      type: 'failed',
+      key: job.key,
+      message: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    } satisfies WorkerReply);
   }
   port.postMessage({ type: 'ready' } satisfies WorkerReply);
 });

@@ -58,7 +58,8 @@ const worker = async () => {
     const main = t.files.vocal ?? t.files.instrumental;
     await timed('flac', () => encodeFlac(join(dir, main), join(out, `${t.key}-master.flac`)));
     for (const [role, file] of roles) {
-      if (role === 'vocal' || role === 'instrumental') await timed('mp3', () => encodeMp3(join(dir, file), join(out, `${t.key}-${role}.mp3`)));
+      if (role === 'vocal' || role === 'instrumental')
+        await timed('mp3', () => encodeMp3(join(dir, file), join(out, `${t.key}-${role}.mp3`)));
       else await timed('flac', () => encodeFlac(join(dir, file), join(out, `${t.key}-${role}.flac`)));
     }
   }
@@ -70,14 +71,21 @@ const cpu2 = await cpu();
 const cpuOf = (a: { self: number; children: number }, b: { self: number; children: number }) =>
   `${(b.self - a.self + b.children - a.children).toFixed(1)} CPU-s (node ${(b.self - a.self).toFixed(1)}, ffmpeg ${(b.children - a.children).toFixed(1)})`;
 let bytes = 0;
-for (const t of manifest.tracks) for (const f of Object.values(t.files)) bytes += (await stat(join(dir, f as string))).size;
+for (const t of manifest.tracks)
+  for (const f of Object.values(t.files)) bytes += (await stat(join(dir, f as string))).size;
 const n = manifest.tracks.filter((t) => t.type === 'music').length;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-console.log(`format ${format ?? 'default'}; ${n} songs (${(audioSec.music / 60).toFixed(1)} min), ${manifest.tracks.length - n} sfx (${(audioSec.sfx / 60).toFixed(1)} min); folder ${(bytes / 1e6).toFixed(0)} MB`);
+console.log(
+  `format ${format ?? 'default'}; ${n} songs (${(audioSec.music / 60).toFixed(1)} min), ${manifest.tracks.length - n} sfx (${(audioSec.sfx / 60).toFixed(1)} min); folder ${(bytes / 1e6).toFixed(0)} MB`,
+);
 console.log(`build ${s(built - t0)} | ingest work ${s(ingested - built)} (2 at a time) | total ${s(ingested - t0)}`);
-console.log(`CPU: build ${cpuOf(cpu0, cpu1)}; ingest ${cpuOf(cpu1, cpu2)}; total ${cpuOf(cpu0, cpu2)}; load average now ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`);
+console.log(
+  `CPU: build ${cpuOf(cpu0, cpu1)}; ingest ${cpuOf(cpu1, cpu2)}; total ${cpuOf(cpu0, cpu2)}; load average now ${(await readFile('/proc/loadavg', 'utf8')).split(' ')[0]}`,
+);
 console.log(`ingest busy time: analyse ${s(stage.analyse)}, mp3 ${s(stage.mp3)}, flac ${s(stage.flac)}`);
-console.log(`per audio minute: analyse ${(stage.analyse / ((audioSec.music + audioSec.sfx) / 60) / 1000).toFixed(3)} s (per source file; songs have 3-4)`);
+console.log(
+  `per audio minute: analyse ${(stage.analyse / ((audioSec.music + audioSec.sfx) / 60) / 1000).toFixed(3)} s (per source file; songs have 3-4)`,
+);
 console.log(`tempo mismatches: ${bpmOff}`);
 if (!keep) await Promise.all([rm(dir, { recursive: true, force: true }), rm(out, { recursive: true, force: true })]);
 else console.log(`kept ${dir}`);

@@ -82,26 +82,6 @@ describe('demo catalogue switches', () => {
     expect(Number(row.n)).toBe(0);
   });
 
-  it('a start after an interrupted demo build completes it without duplicating what is there', async () => {
-    const small = { mode: 'auto' as const, songs: 3, sfx: 2, seed: 7 };
-    const first = await ensureDemoCatalog(ctx, small);
-    expect(first.built && first.report.added).toHaveLength(5);
-    // As if the first start had been stopped before the last product and the playlists were written.
-    const last = first.built ? first.report.added.at(-1)!.id : '';
-    await ctx.db.deleteFrom('products').where('id', '=', last).execute();
-    await ctx.db.deleteFrom('playlists').execute();
-    await ctx.db.updateTable('catalog_state').set({ demo_status: 'building' }).execute();
-
-    const resumed = await ensureDemoCatalog(ctx, small);
-    expect(resumed.built).toBe(true);
-    if (!resumed.built) return;
-    expect(resumed.report.added.map((a) => a.id)).toEqual([last]);
-    expect(resumed.report.unchanged).toHaveLength(4);
-    expect(resumed.report.playlists.added.length).toBeGreaterThan(0);
-    expect(await ensureDemoCatalog(ctx, small)).toEqual({ built: false, reason: 'not-empty' });
-    await clearCatalogue(ctx);
-  });
-
   it('clearing the catalogue removes products, taxonomy, curated playlists and their stored files', async () => {
     const f = catalogFactory(ctx.db, ctx.storage);
     await f.genre('Rock');
@@ -122,5 +102,24 @@ describe('demo catalogue switches', () => {
       expect(Number(row.n), table).toBe(0);
     }
     for (const { storage_key } of keys) expect(await ctx.storage.size(storage_key)).toBeNull();
+  });
+  it('a start after an interrupted demo build completes it without duplicating what is there', async () => {
+    const small = { mode: 'auto' as const, songs: 3, sfx: 2, seed: 7 };
+    const first = await ensureDemoCatalog(ctx, small);
+    expect(first.built && first.report.added).toHaveLength(5);
+    // As if the first start had been stopped before the last product and the playlists were written.
+    const last = first.built ? first.report.added.at(-1)!.id : '';
+    await ctx.db.deleteFrom('products').where('id', '=', last).execute();
+    await ctx.db.deleteFrom('playlists').execute();
+    await ctx.db.updateTable('catalog_state').set({ demo_status: 'building' }).execute();
+
+    const resumed = await ensureDemoCatalog(ctx, small);
+    expect(resumed.built).toBe(true);
+    if (!resumed.built) return;
+    expect(resumed.report.added.map((a) => a.id)).toEqual([last]);
+    expect(resumed.report.unchanged).toHaveLength(4);
+    expect(resumed.report.playlists.added.length).toBeGreaterThan(0);
+    expect(await ensureDemoCatalog(ctx, small)).toEqual({ built: false, reason: 'not-empty' });
+    await clearCatalogue(ctx);
   });
 });

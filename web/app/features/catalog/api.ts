@@ -11,7 +11,7 @@ import type {
   ReelsPlaylist,
   Tag,
 } from '@cuewave/contract/catalog';
-import { apiGet, isNotFound } from '../../lib/api';
+import { ApiError, apiGet, isNotFound } from '../../lib/api';
 import type { ProductQuery } from './filters';
 
 /** The catalogue's API calls (spec §7, Catalogue and Playlists). Used by the route loaders. */
@@ -34,6 +34,12 @@ export const catalogApi = {
   playlist: (id: string) => apiGet<Playlist>(`/v1/playlist/${encodeURIComponent(id)}`),
 };
 
+/**
+ * Ids in catalogue paths come from the URL; one the API rejects as malformed (400) names no page,
+ * so it is a 404 like an unknown id (and is not logged as a failure).
+ */
+const namesNoPage = (error: unknown) => isNotFound(error) || (error instanceof ApiError && error.status === 400);
+
 /** A list load that may have failed; the page then shows it empty with a message (spec §8). */
 export type Loaded<T> = { value: T; failed: boolean };
 
@@ -45,7 +51,7 @@ export async function loadList<T>(load: () => Promise<T>, empty: T): Promise<Loa
   try {
     return { value: await load(), failed: false };
   } catch (error) {
-    if (isNotFound(error)) throw notFound();
+    if (namesNoPage(error)) throw notFound();
     logLoadFailure(error);
     return { value: empty, failed: true };
   }
@@ -56,7 +62,7 @@ export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (isNotFound(error)) throw notFound();
+    if (namesNoPage(error)) throw notFound();
     throw error;
   }
 }

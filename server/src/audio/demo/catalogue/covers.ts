@@ -2,9 +2,11 @@ import { Rng } from '../rng';
 
 const SIZE = 800;
 
-const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)} ${Math.round(s)}% ${Math.round(l)}%)`;
+const hsl = (h: number, s: number, l: number) =>
+  `hsl(${Math.round(((h % 360) + 360) % 360)} ${Math.round(s)}% ${Math.round(l)}%)`;
 const f = (n: number) => n.toFixed(1);
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // Deterministic abstract artwork: a gradient ground plus one of several motifs, in a palette from the seed.
 export function coverSvg(seed: number, label?: string): string {
@@ -21,7 +23,9 @@ export function coverSvg(seed: number, label?: string): string {
     const cx = rng.range(250, 550);
     const cy = rng.range(250, 550);
     for (let r = rng.range(300, 420); r > 30; r -= rng.range(35, 70)) {
-      parts.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="none" stroke="${c3}" stroke-opacity="${f(rng.range(0.2, 0.6))}" stroke-width="${f(rng.range(4, 18))}"/>`);
+      parts.push(
+        `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="none" stroke="${c3}" stroke-opacity="${f(rng.range(0.2, 0.6))}" stroke-width="${f(rng.range(4, 18))}"/>`,
+      );
     }
   } else if (motif === 1) {
     for (let k = 0; k < 6; k++) {
@@ -37,22 +41,30 @@ export function coverSvg(seed: number, label?: string): string {
     for (let k = 0; k < 4; k++) {
       const peak = rng.range(100, 700);
       const h = 300 + k * 90 + rng.range(-40, 40);
-      parts.push(`<path d="M${f(peak - 500)} ${SIZE} L${f(peak)} ${f(SIZE - h)} L${f(peak + 500)} ${SIZE}Z" fill="${k % 2 ? c1 : c2}" fill-opacity="${f(0.35 + k * 0.12)}"/>`);
+      parts.push(
+        `<path d="M${f(peak - 500)} ${SIZE} L${f(peak)} ${f(SIZE - h)} L${f(peak + 500)} ${SIZE}Z" fill="${k % 2 ? c1 : c2}" fill-opacity="${f(0.35 + k * 0.12)}"/>`,
+      );
     }
-    parts.push(`<circle cx="${f(rng.range(150, 650))}" cy="${f(rng.range(120, 280))}" r="${f(rng.range(50, 110))}" fill="${c3}" fill-opacity="0.85"/>`);
+    parts.push(
+      `<circle cx="${f(rng.range(150, 650))}" cy="${f(rng.range(120, 280))}" r="${f(rng.range(50, 110))}" fill="${c3}" fill-opacity="0.85"/>`,
+    );
   } else if (motif === 3) {
     const bars = rng.int(14, 30);
     const w = SIZE / bars;
     for (let k = 0; k < bars; k++) {
       const h = rng.range(80, 520);
-      parts.push(`<rect x="${f(k * w + w * 0.15)}" y="${f((SIZE - h) / 2)}" width="${f(w * 0.7)}" height="${f(h)}" rx="${f(w * 0.35)}" fill="${c3}" fill-opacity="${f(rng.range(0.35, 0.85))}"/>`);
+      parts.push(
+        `<rect x="${f(k * w + w * 0.15)}" y="${f((SIZE - h) / 2)}" width="${f(w * 0.7)}" height="${f(h)}" rx="${f(w * 0.35)}" fill="${c3}" fill-opacity="${f(rng.range(0.35, 0.85))}"/>`,
+      );
     }
   } else if (motif === 4) {
     for (let k = 0; k < 9; k++) {
       const x = rng.range(0, SIZE);
       const y = rng.range(0, SIZE);
       const s = rng.range(60, 260);
-      parts.push(`<rect x="${f(x - s / 2)}" y="${f(y - s / 2)}" width="${f(s)}" height="${f(s)}" fill="${k % 2 ? c2 : c3}" fill-opacity="${f(rng.range(0.15, 0.5))}" transform="rotate(${f(rng.range(0, 90))} ${f(x)} ${f(y)})"/>`);
+      parts.push(
+        `<rect x="${f(x - s / 2)}" y="${f(y - s / 2)}" width="${f(s)}" height="${f(s)}" fill="${k % 2 ? c2 : c3}" fill-opacity="${f(rng.range(0.15, 0.5))}" transform="rotate(${f(rng.range(0, 90))} ${f(x)} ${f(y)})"/>`,
+      );
     }
   } else {
     let d = '';
@@ -64,7 +76,9 @@ export function coverSvg(seed: number, label?: string): string {
       const r = rng.range(180, 330);
       d += `${k ? ' L' : 'M'}${f(cx + r * Math.cos(a))} ${f(cy + r * Math.sin(a))}`;
     }
-    parts.push(`<path d="${d}Z" fill="${c3}" fill-opacity="0.55" stroke="${c2}" stroke-width="10" stroke-linejoin="round"/>`);
+    parts.push(
+      `<path d="${d}Z" fill="${c3}" fill-opacity="0.55" stroke="${c2}" stroke-width="10" stroke-linejoin="round"/>`,
+    );
     parts.push(`<circle cx="400" cy="400" r="${f(rng.range(40, 90))}" fill="${c1}"/>`);
   }
   const text = label

@@ -3,7 +3,18 @@ import { drive, svf } from '../synth/dsp';
 import { add, brown, decay, filter, filterSweep, glide, noise, secs, shape, wander } from './sfx-kit';
 
 export type SfxCategory =
-  | 'Whooshes' | 'Impacts' | 'Risers' | 'UI Clicks' | 'Ambiences' | 'Footsteps' | 'Nature' | 'Transitions' | 'Glitches' | 'Cartoon' | 'Sci-Fi' | 'Household';
+  | 'Whooshes'
+  | 'Impacts'
+  | 'Risers'
+  | 'UI Clicks'
+  | 'Ambiences'
+  | 'Footsteps'
+  | 'Nature'
+  | 'Transitions'
+  | 'Glitches'
+  | 'Cartoon'
+  | 'Sci-Fi'
+  | 'Household';
 
 export type SfxSound = { audio: Float32Array; title: string };
 export type SfxRecipe = { tags: string[]; render: (rng: Rng, sr: number) => SfxSound };
@@ -17,7 +28,14 @@ const whoosh = (rng: Rng, sr: number) => {
   const lo = rng.range(200, 500);
   const hi = rng.range(2000, 6000);
   svfSweepUpDown(b, sr, lo, hi, peakAt);
-  return sound(shape(b, [[0, 0], [peakAt, 1], [1, 0]]), rng.pick(['Swift Air Whoosh', 'Fast Pass By', 'Cloth Swish', 'Sword Swing', 'Camera Whip Pan']));
+  return sound(
+    shape(b, [
+      [0, 0],
+      [peakAt, 1],
+      [1, 0],
+    ]),
+    rng.pick(['Swift Air Whoosh', 'Fast Pass By', 'Cloth Swish', 'Sword Swing', 'Camera Whip Pan']),
+  );
 };
 
 // Band-pass swept up to a peak and back down, applied twice for a narrower, airier whoosh.
@@ -58,7 +76,15 @@ const riser = (rng: Rng, sr: number) => {
   const tone = glide(sr, dur, rng.range(80, 160), rng.range(600, 1400), 2, 6, 0.01);
   filter(tone, sr, 'low', 3000);
   add(b, tone, 0, sr, 0.35);
-  return sound(shape(b, [[0, 0.02], [0.85, 0.7], [0.98, 1], [1, 0]]), rng.pick(['Tension Riser', 'Noise Sweep Up', 'Build Up', 'Suspense Rise', 'Pre-Drop Riser']));
+  return sound(
+    shape(b, [
+      [0, 0.02],
+      [0.85, 0.7],
+      [0.98, 1],
+      [1, 0],
+    ]),
+    rng.pick(['Tension Riser', 'Noise Sweep Up', 'Build Up', 'Suspense Rise', 'Pre-Drop Riser']),
+  );
 };
 
 const uiClick = (rng: Rng, sr: number) => {
@@ -77,7 +103,14 @@ const uiClick = (rng: Rng, sr: number) => {
   const click = noise(rng, sr, 0.01);
   filter(click, sr, 'high', 4000);
   add(b, decay(click, sr, 0.002, 0.0002), 0, sr, 0.4);
-  const title = notes === 1 ? rng.pick(['Button Click', 'Menu Tick', 'Toggle Switch']) : dir > 0 ? rng.pick(['Confirm Chime', 'Notification Pop', 'Success Tone']) : dir < 0 ? 'Error Blip' : 'Double Tap';
+  const title =
+    notes === 1
+      ? rng.pick(['Button Click', 'Menu Tick', 'Toggle Switch'])
+      : dir > 0
+        ? rng.pick(['Confirm Chime', 'Notification Pop', 'Success Tone'])
+        : dir < 0
+          ? 'Error Blip'
+          : 'Double Tap';
   return sound(b, title);
 };
 
@@ -96,10 +129,24 @@ const ambience = (rng: Rng, sr: number) => {
   }
   for (let k = rng.int(2, 6); k > 0; k--) {
     const tone = glide(sr, rng.range(1, 3), rng.range(200, 700), rng.range(180, 720));
-    shape(tone, [[0, 0], [0.3, 1], [1, 0]]);
+    shape(tone, [
+      [0, 0],
+      [0.3, 1],
+      [1, 0],
+    ]);
     add(b, tone, rng.range(0, dur - 3), sr, 0.03);
   }
-  return sound(b, rng.pick(['Quiet Room Tone', 'City At Night', 'Office Hum', 'Underground Station', 'Empty Hall', 'Distant Traffic']));
+  return sound(
+    b,
+    rng.pick([
+      'Quiet Room Tone',
+      'City At Night',
+      'Office Hum',
+      'Underground Station',
+      'Empty Hall',
+      'Distant Traffic',
+    ]),
+  );
 };
 
 const footsteps = (rng: Rng, sr: number) => {
@@ -110,7 +157,10 @@ const footsteps = (rng: Rng, sr: number) => {
   const surface = rng.pick(['wood', 'gravel', 'concrete', 'snow'] as const);
   for (let k = 0; k < steps; k++) {
     const t = k * gap + rng.range(-0.03, 0.03) + 0.05;
-    for (const [offset, level] of [[0, 1], [rng.range(0.03, 0.06), 0.6]] as const) {
+    for (const [offset, level] of [
+      [0, 1],
+      [rng.range(0.03, 0.06), 0.6],
+    ] as const) {
       const hit = noise(rng, sr, 0.15);
       if (surface === 'wood') filter(hit, sr, 'band', rng.range(250, 400), 4);
       else if (surface === 'gravel') filter(hit, sr, 'band', rng.range(2500, 4000), 0.8);
@@ -120,7 +170,12 @@ const footsteps = (rng: Rng, sr: number) => {
       add(b, hit, t + offset, sr, level * rng.range(0.7, 1));
     }
   }
-  const names = { wood: 'Footsteps On Wood', gravel: 'Gravel Walk', concrete: 'Concrete Footsteps', snow: 'Snow Crunch Steps' };
+  const names = {
+    wood: 'Footsteps On Wood',
+    gravel: 'Gravel Walk',
+    concrete: 'Concrete Footsteps',
+    snow: 'Snow Crunch Steps',
+  };
   return sound(b, gap < 0.42 ? `Running ${names[surface].replace('Footsteps', 'Steps')}` : names[surface]);
 };
 
@@ -154,8 +209,20 @@ const nature = (rng: Rng, sr: number) => {
       const chirps = rng.int(1, 4);
       const f = rng.range(2500, 5000);
       for (let c = 0; c < chirps; c++) {
-        const chirp = glide(sr, rng.range(0.05, 0.15), f * rng.range(0.8, 1.1), f * rng.range(1.1, 1.6), 0, rng.range(20, 60), 0.06);
-        shape(chirp, [[0, 0], [0.2, 1], [1, 0]]);
+        const chirp = glide(
+          sr,
+          rng.range(0.05, 0.15),
+          f * rng.range(0.8, 1.1),
+          f * rng.range(1.1, 1.6),
+          0,
+          rng.range(20, 60),
+          0.06,
+        );
+        shape(chirp, [
+          [0, 0],
+          [0.2, 1],
+          [1, 0],
+        ]);
         add(b, chirp, t + c * 0.12, sr, rng.range(0.3, 0.7));
       }
     }
@@ -176,13 +243,33 @@ const transition = (rng: Rng, sr: number) => {
   const b = noise(rng, sr, dur);
   const down = rng.chance(0.5);
   filterSweep(b, sr, 'band', 1.5, down ? 6000 : 300, down ? 200 : 6000, 1);
-  shape(b, down ? [[0, 1], [1, 0]] : [[0, 0], [0.9, 1], [1, 0]]);
+  shape(
+    b,
+    down
+      ? [
+          [0, 1],
+          [1, 0],
+        ]
+      : [
+          [0, 0],
+          [0.9, 1],
+          [1, 0],
+        ],
+  );
   if (down || rng.chance(0.5)) {
     const sub = glide(sr, dur, rng.range(80, 120), 30);
-    shape(sub, [[0, 1], [1, 0]]);
+    shape(sub, [
+      [0, 1],
+      [1, 0],
+    ]);
     add(b, sub, 0, sr, 0.6);
   }
-  return sound(b, down ? rng.pick(['Downlifter', 'Sub Drop', 'Scene Change']) : rng.pick(['Reverse Swell', 'Swipe Transition', 'Scene Change']));
+  return sound(
+    b,
+    down
+      ? rng.pick(['Downlifter', 'Sub Drop', 'Scene Change'])
+      : rng.pick(['Reverse Swell', 'Swipe Transition', 'Scene Change']),
+  );
 };
 
 const glitch = (rng: Rng, sr: number) => {
@@ -192,7 +279,12 @@ const glitch = (rng: Rng, sr: number) => {
   while (t < dur - 0.05) {
     const len = rng.range(0.02, 0.12);
     const kind = rng.int(0, 2);
-    const seg = kind === 0 ? glide(sr, len, rng.range(100, 3000), rng.range(100, 3000), 1) : kind === 1 ? noise(rng, sr, len) : glide(sr, len, rng.range(40, 200), rng.range(40, 200), 2);
+    const seg =
+      kind === 0
+        ? glide(sr, len, rng.range(100, 3000), rng.range(100, 3000), 1)
+        : kind === 1
+          ? noise(rng, sr, len)
+          : glide(sr, len, rng.range(40, 200), rng.range(40, 200), 2);
     // Sample-and-hold: holding each value for several samples gives the bit-crushed digital grit.
     const hold = rng.int(1, 24);
     for (let i = 0; i < seg.length; i++) seg[i] = seg[i - (i % hold)]!;
@@ -214,7 +306,15 @@ const cartoon = (rng: Rng, sr: number) => {
     const dur = rng.range(0.6, 1.8);
     const up = rng.chance(0.5);
     const b = glide(sr, dur, up ? 400 : 2000, up ? 2000 : 400, 0, 6, 0.02);
-    return sound(shape(b, [[0, 0], [0.1, 1], [0.9, 1], [1, 0]]), up ? 'Slide Whistle Up' : 'Slide Whistle Down');
+    return sound(
+      shape(b, [
+        [0, 0],
+        [0.1, 1],
+        [0.9, 1],
+        [1, 0],
+      ]),
+      up ? 'Slide Whistle Up' : 'Slide Whistle Down',
+    );
   }
   if (kind === 'pop') {
     const b = glide(sr, rng.range(0.3, 0.5), rng.range(600, 1000), rng.range(150, 300));
@@ -223,7 +323,15 @@ const cartoon = (rng: Rng, sr: number) => {
   const dur = rng.range(0.4, 0.9);
   const b = glide(sr, dur, rng.range(300, 450), rng.range(280, 420), 1, 30, 0.02);
   filter(b, sr, 'band', 900, 1.5);
-  return sound(shape(b, [[0, 0], [0.05, 1], [0.8, 0.8], [1, 0]]), 'Clown Honk');
+  return sound(
+    shape(b, [
+      [0, 0],
+      [0.05, 1],
+      [0.8, 0.8],
+      [1, 0],
+    ]),
+    'Clown Honk',
+  );
 };
 
 const sciFi = (rng: Rng, sr: number) => {
@@ -240,7 +348,15 @@ const sciFi = (rng: Rng, sr: number) => {
     const c = glide(sr, dur, f * 1.503, f * 1.5, 2, 0.7, 0.01);
     add(b, c, 0, sr, 0.6);
     filterSweep(b, sr, 'low', 3, 300, 1200, 1);
-    return sound(shape(b, [[0, 0], [0.2, 1], [0.8, 1], [1, 0]]), rng.pick(['Force Field Hum', 'Spaceship Hum', 'Reactor Drone']));
+    return sound(
+      shape(b, [
+        [0, 0],
+        [0.2, 1],
+        [0.8, 1],
+        [1, 0],
+      ]),
+      rng.pick(['Force Field Hum', 'Spaceship Hum', 'Reactor Drone']),
+    );
   }
   if (kind === 'teleport') {
     const dur = rng.range(1.5, 3);
@@ -248,7 +364,14 @@ const sciFi = (rng: Rng, sr: number) => {
     const shimmer = noise(rng, sr, dur);
     filterSweep(shimmer, sr, 'band', 6, 1000, 8000, 1);
     add(b, shimmer, 0, sr, 0.5);
-    return sound(shape(b, [[0, 0], [0.7, 1], [1, 0]]), 'Teleport Beam');
+    return sound(
+      shape(b, [
+        [0, 0],
+        [0.7, 1],
+        [1, 0],
+      ]),
+      'Teleport Beam',
+    );
   }
   const beeps = rng.int(5, 14);
   const b = secs(sr, beeps * 0.09 + 0.2);
@@ -278,7 +401,8 @@ const household = (rng: Rng, sr: number) => {
     for (let r = 0; r < rings; r++) {
       const ring = glide(sr, 1.8, 440, 440);
       add(ring, glide(sr, 1.8, 480, 480), 0, sr);
-      for (let i = 0; i < ring.length; i++) ring[i] = ring[i]! * (Math.sin((2 * Math.PI * 20 * i) / sr) > 0 ? 0.5 : 0.1);
+      for (let i = 0; i < ring.length; i++)
+        ring[i] = ring[i]! * (Math.sin((2 * Math.PI * 20 * i) / sr) > 0 ? 0.5 : 0.1);
       add(b, ring, r * 3, sr);
     }
     return sound(b, 'Old Phone Ring');
@@ -289,11 +413,31 @@ const household = (rng: Rng, sr: number) => {
     const steam = noise(rng, sr, dur);
     filter(steam, sr, 'band', 3000, 1);
     add(b, steam, 0, sr, 0.4);
-    return sound(shape(b, [[0, 0], [0.6, 0.6], [0.95, 1], [1, 0]]), 'Kettle Whistle');
+    return sound(
+      shape(b, [
+        [0, 0],
+        [0.6, 0.6],
+        [0.95, 1],
+        [1, 0],
+      ]),
+      'Kettle Whistle',
+    );
   }
   if (kind === 'microwave') {
     const b = secs(sr, 1.8);
-    for (let k = 0; k < 3; k++) add(b, shape(glide(sr, 0.3, 1000, 1000, 1), [[0, 0], [0.05, 1], [0.95, 1], [1, 0]]), k * 0.5, sr, 0.5);
+    for (let k = 0; k < 3; k++)
+      add(
+        b,
+        shape(glide(sr, 0.3, 1000, 1000, 1), [
+          [0, 0],
+          [0.05, 1],
+          [0.95, 1],
+          [1, 0],
+        ]),
+        k * 0.5,
+        sr,
+        0.5,
+      );
     return sound(b, 'Microwave Beep');
   }
   if (kind === 'clock') {

@@ -1,5 +1,5 @@
 import type { Rng } from '../rng';
-import { fillNoise, mixInto, svf, svfStatic, type FilterMode } from '../synth/dsp';
+import { fastSin, fillNoise, mixInto, svf, svfStatic, type FilterMode } from '../synth/dsp';
 
 // Small generators shared by the sound-effect recipes. Times are in seconds, output is mono Float32.
 
@@ -22,7 +22,15 @@ export function brown(rng: Rng, sr: number, dur: number): Float32Array {
   return b;
 }
 
-export function filterSweep(b: Float32Array, sr: number, mode: FilterMode, q: number, from: number, to: number, curve = 1): void {
+export function filterSweep(
+  b: Float32Array,
+  sr: number,
+  mode: FilterMode,
+  q: number,
+  from: number,
+  to: number,
+  curve = 1,
+): void {
   const n = b.length;
   svf(b, sr, mode, q, (i) => from * Math.pow(to / from, Math.pow(i / n, curve)));
 }
@@ -30,15 +38,27 @@ export function filterSweep(b: Float32Array, sr: number, mode: FilterMode, q: nu
 export const filter = svfStatic;
 
 // Tone with an exponential pitch glide; wave 0 = sine, 1 = square, 2 = saw.
-export function glide(sr: number, dur: number, fromHz: number, toHz: number, wave: 0 | 1 | 2 = 0, vibHz = 0, vibDepth = 0): Float32Array {
+export function glide(
+  sr: number,
+  dur: number,
+  fromHz: number,
+  toHz: number,
+  wave: 0 | 1 | 2 = 0,
+  vibHz = 0,
+  vibDepth = 0,
+): Float32Array {
   const b = secs(sr, dur);
   const n = b.length;
+  // The exponential glide is a constant ratio per sample; no pow() in the loop.
+  const ratio = Math.pow(toHz / fromHz, 1 / n);
+  const vibStep = (2 * Math.PI * vibHz) / sr;
+  let f = fromHz / sr;
   let phase = 0;
   for (let i = 0; i < n; i++) {
-    const f = fromHz * Math.pow(toHz / fromHz, i / n) * (1 + vibDepth * Math.sin((2 * Math.PI * vibHz * i) / sr));
-    phase += f / sr;
+    phase += vibDepth ? f * (1 + vibDepth * fastSin(vibStep * i)) : f;
+    f *= ratio;
     phase -= Math.floor(phase);
-    b[i] = wave === 0 ? Math.sin(2 * Math.PI * phase) : wave === 1 ? (phase < 0.5 ? 0.7 : -0.7) : 2 * phase - 1;
+    b[i] = wave === 0 ? fastSin(2 * Math.PI * phase) : wave === 1 ? (phase < 0.5 ? 0.7 : -0.7) : 2 * phase - 1;
   }
   return b;
 }

@@ -4,11 +4,26 @@ import type { PresetName } from '../synth/instruments';
 import type { Vowel } from '../synth/voice';
 import { DRUMS, STYLES, type BassPattern, type DrumPattern, type Style, type StyleId } from './styles';
 
-export type SongSpec = { seed: number; styleId: StyleId; bpm: number; targetSec: number; vocal: boolean; keyRoot: number; minor: boolean };
+export type SongSpec = {
+  seed: number;
+  styleId: StyleId;
+  bpm: number;
+  targetSec: number;
+  vocal: boolean;
+  keyRoot: number;
+  minor: boolean;
+};
 
 export type NoteEvent = { step: number; len: number; midi: number; vel: number; preset: PresetName };
 // Chord tones sound together (strummed: each string strumSec after the previous), so they render as one sound.
-export type ChordEvent = { step: number; len: number; midis: number[]; vel: number; preset: PresetName; strumSec: number };
+export type ChordEvent = {
+  step: number;
+  len: number;
+  midis: number[];
+  vel: number;
+  preset: PresetName;
+  strumSec: number;
+};
 export type VocalEvent = { step: number; len: number; midi: number; vel: number; vowel: Vowel };
 export type DrumHit = { step: number; drum: DrumName; vel: number };
 export type SectionKind = 'intro' | 'verse' | 'chorus' | 'break' | 'outro';
@@ -28,10 +43,37 @@ const STEPS = 16;
 const TAIL_SEC = 1.5;
 const MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const MINOR = [0, 2, 3, 5, 7, 8, 10];
-const MAJOR_PROGS = [[0, 4, 5, 3], [0, 5, 3, 4], [5, 3, 0, 4], [0, 3, 4, 3], [0, 3, 5, 4], [3, 4, 0, 5], [0, 2, 3, 4]];
-const MINOR_PROGS = [[0, 5, 2, 6], [0, 3, 4, 0], [0, 5, 3, 4], [0, 6, 5, 6], [0, 3, 6, 2], [5, 6, 0, 0], [0, 2, 5, 6]];
+const MAJOR_PROGS = [
+  [0, 4, 5, 3],
+  [0, 5, 3, 4],
+  [5, 3, 0, 4],
+  [0, 3, 4, 3],
+  [0, 3, 5, 4],
+  [3, 4, 0, 5],
+  [0, 2, 3, 4],
+];
+const MINOR_PROGS = [
+  [0, 5, 2, 6],
+  [0, 3, 4, 0],
+  [0, 5, 3, 4],
+  [0, 6, 5, 6],
+  [0, 3, 6, 2],
+  [5, 6, 0, 0],
+  [0, 2, 5, 6],
+];
 const VEL: Record<string, number> = { X: 1, x: 0.75, o: 0.5, '-': 0.28 };
-const MIDDLE_CYCLE: SectionKind[] = ['verse', 'chorus', 'verse', 'chorus', 'break', 'chorus', 'verse', 'chorus', 'chorus', 'break'];
+const MIDDLE_CYCLE: SectionKind[] = [
+  'verse',
+  'chorus',
+  'verse',
+  'chorus',
+  'break',
+  'chorus',
+  'verse',
+  'chorus',
+  'chorus',
+  'break',
+];
 
 export function songBars(bpm: number, targetSec: number): number {
   const phraseSec = (4 * 240) / bpm;
@@ -79,26 +121,135 @@ function chordMidis(h: Harmony, degree: number): number[] {
 
 type BassStep = [step: number, len: number, tone: 'r' | '3' | '5' | 'o' | 'a', vel: number];
 const BASS: Record<Exclude<BassPattern, 'long'>, BassStep[]> = {
-  roots4: [[0, 4, 'r', 1], [4, 4, 'r', 0.8], [8, 4, 'r', 0.9], [12, 4, '5', 0.8]],
-  offbeat: [[2, 2, 'r', 1], [6, 2, 'r', 0.9], [10, 2, 'r', 1], [14, 2, 'o', 0.9]],
-  eighths: [[0, 2, 'r', 1], [2, 2, 'r', 0.7], [4, 2, 'r', 0.9], [6, 2, 'r', 0.7], [8, 2, 'r', 1], [10, 2, 'r', 0.7], [12, 2, '5', 0.9], [14, 2, 'o', 0.7]],
-  hiphop: [[0, 6, 'r', 1], [8, 4, 'r', 0.85], [12, 2, '5', 0.6], [14, 2, 'o', 0.5]],
-  walking: [[0, 4, 'r', 1], [4, 4, '3', 0.8], [8, 4, '5', 0.9], [12, 4, 'a', 0.8]],
-  latin: [[0, 3, 'r', 1], [3, 5, '5', 0.8], [8, 3, 'r', 0.9], [11, 5, '5', 0.8]],
-  dnb: [[0, 10, 'r', 1], [10, 6, 'r', 0.9]],
-  funk: [[0, 2, 'r', 1], [3, 1, 'o', 0.6], [6, 2, 'r', 0.8], [8, 2, 'r', 1], [10, 1, '5', 0.6], [11, 2, 'o', 0.7], [14, 2, 'r', 0.8]],
+  roots4: [
+    [0, 4, 'r', 1],
+    [4, 4, 'r', 0.8],
+    [8, 4, 'r', 0.9],
+    [12, 4, '5', 0.8],
+  ],
+  offbeat: [
+    [2, 2, 'r', 1],
+    [6, 2, 'r', 0.9],
+    [10, 2, 'r', 1],
+    [14, 2, 'o', 0.9],
+  ],
+  eighths: [
+    [0, 2, 'r', 1],
+    [2, 2, 'r', 0.7],
+    [4, 2, 'r', 0.9],
+    [6, 2, 'r', 0.7],
+    [8, 2, 'r', 1],
+    [10, 2, 'r', 0.7],
+    [12, 2, '5', 0.9],
+    [14, 2, 'o', 0.7],
+  ],
+  hiphop: [
+    [0, 6, 'r', 1],
+    [8, 4, 'r', 0.85],
+    [12, 2, '5', 0.6],
+    [14, 2, 'o', 0.5],
+  ],
+  walking: [
+    [0, 4, 'r', 1],
+    [4, 4, '3', 0.8],
+    [8, 4, '5', 0.9],
+    [12, 4, 'a', 0.8],
+  ],
+  latin: [
+    [0, 3, 'r', 1],
+    [3, 5, '5', 0.8],
+    [8, 3, 'r', 0.9],
+    [11, 5, '5', 0.8],
+  ],
+  dnb: [
+    [0, 10, 'r', 1],
+    [10, 6, 'r', 0.9],
+  ],
+  funk: [
+    [0, 2, 'r', 1],
+    [3, 1, 'o', 0.6],
+    [6, 2, 'r', 0.8],
+    [8, 2, 'r', 1],
+    [10, 1, '5', 0.6],
+    [11, 2, 'o', 0.7],
+    [14, 2, 'r', 0.8],
+  ],
 };
 
 // Per-bar rhythm cells [step, len] for melodies; the motif is a cell plus scale-degree offsets from the chord root.
 const LEAD_CELLS: [number, number][][] = [
-  [[0, 4], [4, 2], [6, 2], [8, 6], [14, 2]],
-  [[0, 3], [3, 3], [6, 2], [8, 4], [12, 4]],
-  [[0, 2], [2, 2], [4, 4], [10, 2], [12, 4]],
-  [[0, 6], [8, 8]],
-  [[0, 4], [4, 4], [8, 4], [12, 4]],
+  [
+    [0, 4],
+    [4, 2],
+    [6, 2],
+    [8, 6],
+    [14, 2],
+  ],
+  [
+    [0, 3],
+    [3, 3],
+    [6, 2],
+    [8, 4],
+    [12, 4],
+  ],
+  [
+    [0, 2],
+    [2, 2],
+    [4, 4],
+    [10, 2],
+    [12, 4],
+  ],
+  [
+    [0, 6],
+    [8, 8],
+  ],
+  [
+    [0, 4],
+    [4, 4],
+    [8, 4],
+    [12, 4],
+  ],
 ];
-const SLOW_LEAD_CELLS: [number, number][][] = [[[0, 4], [4, 4], [8, 8]], [[0, 6], [8, 4], [12, 4]], [[0, 8], [8, 8]], [[0, 4], [4, 4], [8, 4], [12, 4]]];
-const VOCAL_CELLS: [number, number][][] = [[[0, 4], [4, 4], [8, 6]], [[0, 6], [8, 8]], [[0, 4], [4, 4], [8, 4], [12, 4]], [[0, 12]]];
+const SLOW_LEAD_CELLS: [number, number][][] = [
+  [
+    [0, 4],
+    [4, 4],
+    [8, 8],
+  ],
+  [
+    [0, 6],
+    [8, 4],
+    [12, 4],
+  ],
+  [
+    [0, 8],
+    [8, 8],
+  ],
+  [
+    [0, 4],
+    [4, 4],
+    [8, 4],
+    [12, 4],
+  ],
+];
+const VOCAL_CELLS: [number, number][][] = [
+  [
+    [0, 4],
+    [4, 4],
+    [8, 6],
+  ],
+  [
+    [0, 6],
+    [8, 8],
+  ],
+  [
+    [0, 4],
+    [4, 4],
+    [8, 4],
+    [12, 4],
+  ],
+  [[0, 12]],
+];
 const STRONG = [0, 2, 4, 7, 4, 2];
 const WEAK = [1, 3, 2, 5, 4, 6, -1];
 const VOWELS: Vowel[] = ['o', 'a', 'a', 'e', 'o', 'u', 'a', 'i'];
@@ -114,7 +265,9 @@ function makeMotif(rng: Rng, cells: [number, number][][], bars: number): Motif {
       cell.map(([step, len]) => {
         const strong = step % 8 === 0;
         // Stepwise motion on weak beats, chord tones on strong ones: simple and singable.
-        const off = strong ? rng.pick(STRONG) : Math.max(-2, Math.min(8, prev + rng.pick([-1, 1, 1, 2, -2, WEAK[rng.int(0, WEAK.length - 1)]! - prev])));
+        const off = strong
+          ? rng.pick(STRONG)
+          : Math.max(-2, Math.min(8, prev + rng.pick([-1, 1, 1, 2, -2, WEAK[rng.int(0, WEAK.length - 1)]! - prev])));
         prev = off;
         return [step, len, off] as [number, number, number];
       }),
@@ -147,7 +300,11 @@ export function compose(spec: SongSpec): Score {
     vocalChorus: makeMotif(rng.fork(5), VOCAL_CELLS, 2),
   };
   const drumSet = DRUMS[style.family];
-  const patterns = { main: parsePattern(drumSet.main), intro: parsePattern(drumSet.intro), breakdown: parsePattern(drumSet.breakdown) };
+  const patterns = {
+    main: parsePattern(drumSet.main),
+    intro: parsePattern(drumSet.intro),
+    breakdown: parsePattern(drumSet.breakdown),
+  };
   const hasSnare = 'snare' in drumSet.main || 'tom' in drumSet.main;
   const leadBase = place(spec.keyRoot, 62);
   const vocalBase = place(spec.keyRoot, 57);
@@ -176,20 +333,42 @@ export function compose(spec: SongSpec): Score {
           score.drums.push({ step: at + s, drum, vel: v * human });
         }
       }
-      if (fill) for (const s of [12, 13, 14, 15]) score.drums.push({ step: at + s, drum: 'snare' in drumSet.main ? 'snare' : 'tom', vel: 0.35 + 0.1 * (s - 12) });
-      if (b === 0 && (sec.kind === 'chorus' || (sec.kind === 'verse' && sec.bar > 4))) score.drums.push({ step: at, drum: 'crash', vel: 0.3 });
+      if (fill)
+        for (const s of [12, 13, 14, 15])
+          score.drums.push({
+            step: at + s,
+            drum: 'snare' in drumSet.main ? 'snare' : 'tom',
+            vel: 0.35 + 0.1 * (s - 12),
+          });
+      if (b === 0 && (sec.kind === 'chorus' || (sec.kind === 'verse' && sec.bar > 4)))
+        score.drums.push({ step: at, drum: 'crash', vel: 0.3 });
 
       // Bass: silent in the intro's first half so the song opens up.
       const root = place(pitchOf(h, degree), 33);
       if (!(sec.kind === 'intro' && b < 2)) {
         if (style.bassPattern === 'long') {
-          if (chordStart) score.bass.push({ step: at, len: STEPS * style.barsPerChord - 1, midi: root, vel: 1, preset: style.bass });
+          if (chordStart)
+            score.bass.push({ step: at, len: STEPS * style.barsPerChord - 1, midi: root, vel: 1, preset: style.bass });
         } else {
           const nextRoot = place(pitchOf(h, prog[(chordIdx + 1) % 4]!), 33);
           for (const [s, len, tone, vel] of BASS[style.bassPattern]) {
             const midi =
-              tone === 'r' ? root : tone === 'o' ? root + 12 : tone === '5' ? place(pitchOf(h, degree + 4), root) : tone === '3' ? place(pitchOf(h, degree + 2), root) : nextRoot + (nextRoot > root ? -1 : 1);
-            score.bass.push({ step: at + s, len, midi, vel: sec.kind === 'break' ? vel * 0.6 : vel, preset: style.bass });
+              tone === 'r'
+                ? root
+                : tone === 'o'
+                  ? root + 12
+                  : tone === '5'
+                    ? place(pitchOf(h, degree + 4), root)
+                    : tone === '3'
+                      ? place(pitchOf(h, degree + 2), root)
+                      : nextRoot + (nextRoot > root ? -1 : 1);
+            score.bass.push({
+              step: at + s,
+              len,
+              midi,
+              vel: sec.kind === 'break' ? vel * 0.6 : vel,
+              preset: style.bass,
+            });
           }
         }
       }
@@ -200,14 +379,21 @@ export function compose(spec: SongSpec): Score {
       const rhythm = sec.kind === 'break' || (sec.kind === 'intro' && b < 2) ? 'sustain' : style.chordRhythm;
       const add = (s: number, len: number, vel: number, preset: PresetName, strum = 0) =>
         score.chords.push({ step: at + s, len, midis: notes, vel: vel * chordVel, preset, strumSec: strum });
-      const sustainPreset: PresetName = style.chordRhythm === 'sustain' || style.chordRhythm === 'arp' ? style.chords : style.pad ?? 'warmPad';
+      const sustainPreset: PresetName =
+        style.chordRhythm === 'sustain' || style.chordRhythm === 'arp' ? style.chords : (style.pad ?? 'warmPad');
       if (rhythm === 'sustain' || rhythm === 'arp') {
         if (chordStart) add(0, STEPS * style.barsPerChord, 0.8, sustainPreset);
         if (rhythm === 'arp') {
           const arpPreset: PresetName = spec.styleId === 'lullaby' ? 'marimba' : 'pluckLead';
           const stepLen = slow ? 4 : 2;
           for (let s = 0, k = 0; s < STEPS; s += stepLen, k++) {
-            score.arp.push({ step: at + s, len: stepLen, midi: notes[k % notes.length]! + 12, vel: (s % 8 === 0 ? 0.8 : 0.55) * chordVel, preset: arpPreset });
+            score.arp.push({
+              step: at + s,
+              len: stepLen,
+              midi: notes[k % notes.length]! + 12,
+              vel: (s % 8 === 0 ? 0.8 : 0.55) * chordVel,
+              preset: arpPreset,
+            });
           }
         }
       } else if (rhythm === 'offbeat') {
@@ -215,13 +401,41 @@ export function compose(spec: SongSpec): Score {
       } else if (rhythm === 'pulse8') {
         for (let s = 0; s < STEPS; s += 2) add(s, 1, s % 4 === 0 ? 0.9 : 0.6, style.chords);
       } else if (rhythm === 'strum') {
-        const strums: [number, number][] = slow ? [[0, 1], [4, 0.8], [8, 0.9], [12, 0.8], [14, 0.35]] : [[0, 1], [4, 0.8], [6, 0.5], [8, 0.9], [12, 0.8], [14, 0.5]];
+        const strums: [number, number][] = slow
+          ? [
+              [0, 1],
+              [4, 0.8],
+              [8, 0.9],
+              [12, 0.8],
+              [14, 0.35],
+            ]
+          : [
+              [0, 1],
+              [4, 0.8],
+              [6, 0.5],
+              [8, 0.9],
+              [12, 0.8],
+              [14, 0.5],
+            ];
         for (const [s, vel] of strums) add(s, 4, vel, style.chords, 0.012);
       } else if (rhythm === 'comp') {
-        const comps: [number, number, number][] = slow ? [[0, 6, 1], [8, 6, 0.85], [14, 2, 0.45]] : [[0, 3, 1], [3, 3, 0.7], [8, 2, 0.9], [10, 4, 0.7], [14, 2, 0.6]];
+        const comps: [number, number, number][] = slow
+          ? [
+              [0, 6, 1],
+              [8, 6, 0.85],
+              [14, 2, 0.45],
+            ]
+          : [
+              [0, 3, 1],
+              [3, 3, 0.7],
+              [8, 2, 0.9],
+              [10, 4, 0.7],
+              [14, 2, 0.6],
+            ];
         for (const [s, len, vel] of comps) add(s, len, vel, style.chords);
       }
-      if (style.pad && sec.kind === 'chorus' && chordStart && rhythm !== 'sustain') add(0, STEPS * style.barsPerChord, 0.5, style.pad);
+      if (style.pad && sec.kind === 'chorus' && chordStart && rhythm !== 'sustain')
+        add(0, STEPS * style.barsPerChord, 0.5, style.pad);
 
       // Lead: hook in choruses, intro tail and outro; a sparse counter-line under a vocal, else the verse tune.
       const rootDeg = degree;
@@ -234,7 +448,8 @@ export function compose(spec: SongSpec): Score {
         }
       };
       if (sec.kind === 'chorus') playLead(motifs.chorus, spec.vocal ? 0.55 : 0.9);
-      else if (sec.kind === 'verse') playLead(spec.vocal ? motifs.counter : motifs.verse, spec.vocal ? 0.4 : 0.8, spec.vocal ? -1 : 0);
+      else if (sec.kind === 'verse')
+        playLead(spec.vocal ? motifs.counter : motifs.verse, spec.vocal ? 0.4 : 0.8, spec.vocal ? -1 : 0);
       else if (sec.kind === 'outro' && b < 2) playLead(motifs.chorus, 0.7);
       else if (sec.kind === 'intro' && b >= 2) playLead(motifs.verse, 0.6);
 
@@ -242,11 +457,21 @@ export function compose(spec: SongSpec): Score {
       if (spec.vocal && (sec.kind === 'verse' || sec.kind === 'chorus')) {
         const motif = sec.kind === 'chorus' ? motifs.vocalChorus : motifs.vocalVerse;
         const lift = sec.kind === 'chorus' ? 2 : 0;
-        const cells = phraseEnd ? (sec.kind === 'chorus' ? [[0, 12, 4] as [number, number, number]] : []) : motif[b % 2]!;
+        const cells = phraseEnd
+          ? sec.kind === 'chorus'
+            ? [[0, 12, 4] as [number, number, number]]
+            : []
+          : motif[b % 2]!;
         cells.forEach(([s, len, off], i) => {
           let midi = place(pitchOf(h, rootDeg + off + lift), vocalBase);
           if (midi > vocalBase + 14) midi -= 12;
-          score.vocal.push({ step: at + s, len, midi, vel: s % 8 === 0 ? 1 : 0.85, vowel: VOWELS[(bar * 3 + i) % VOWELS.length]! });
+          score.vocal.push({
+            step: at + s,
+            len,
+            midi,
+            vel: s % 8 === 0 ? 1 : 0.85,
+            vowel: VOWELS[(bar * 3 + i) % VOWELS.length]!,
+          });
         });
       }
     }

@@ -41,7 +41,9 @@ export function renderSong(spec: SongSpec, sampleRate: number): RenderedSong {
     return buf;
   };
   const note = (preset: PresetName, midi: number, len: number, gap: number) =>
-    noteBuf(`${preset}|${midi}|${len}|${gap}`, () => renderNote(sr, midi, len * stepSec * gap, PRESETS[preset], (spec.seed + midi * 131 + len) >>> 0));
+    noteBuf(`${preset}|${midi}|${len}|${gap}`, () =>
+      renderNote(sr, midi, len * stepSec * gap, PRESETS[preset], (spec.seed + midi * 131 + len) >>> 0),
+    );
   const renderNotes = (bus: Float32Array, events: Score['bass'], gap = 0.92) => {
     for (const e of events) mixInto(bus, note(e.preset, e.midi, e.len, gap), pos(e.step), e.vel);
   };
@@ -71,7 +73,9 @@ export function renderSong(spec: SongSpec, sampleRate: number): RenderedSong {
     vocal = new Float32Array(length);
     for (const e of score.vocal) {
       const key = `vox|${e.midi}|${e.len}|${e.vowel}`;
-      const buf = noteBuf(key, () => renderVocalNote(sr, e.midi, e.len * stepSec * 0.94, e.vowel, (spec.seed + e.midi) >>> 0));
+      const buf = noteBuf(key, () =>
+        renderVocalNote(sr, e.midi, e.len * stepSec * 0.94, e.vowel, (spec.seed + e.midi) >>> 0),
+      );
       mixInto(vocal, buf, pos(e.step), e.vel);
     }
     echo(vocal, Math.round(stepSamples * 4), 0.25, sr);

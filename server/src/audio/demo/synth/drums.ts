@@ -19,16 +19,46 @@ export function renderKit(rng: Rng, sampleRate: number, flavour: KitFlavour): Dr
     driveAmt: flavour === 'electronic' ? 2.2 : 1.4,
   };
   const makers: Record<DrumName, () => Float32Array> = {
-    kick: ((s) => () => kick(sr, s, kickParams))(seed()),
-    snare: ((s, tone, noiseHz) => () => snare(sr, s, tone, noiseHz, flavour === 'acoustic' ? 0.16 : 0.11))(seed(), rng.range(170, 230), flavour === 'lofi' ? 3500 : rng.range(4500, 7000)),
-    clap: ((s, hz) => () => clap(sr, s, hz))(seed(), rng.range(1000, 1600)),
-    hat: ((s, d) => () => hat(sr, s, d, flavour === 'lofi' ? 6000 : 7500))(seed(), flavour === 'lofi' ? 0.025 : rng.range(0.025, 0.045)),
-    openHat: ((s, d) => () => hat(sr, s, d, 7000))(seed(), rng.range(0.18, 0.3)),
-    shaker: ((s) => () => shaker(sr, s))(seed()),
-    rim: ((s) => () => rim(sr, s))(seed()),
-    tom: ((s, hz) => () => tom(sr, s, hz))(seed(), rng.range(85, 130)),
-    crash: ((s) => () => crash(sr, s))(seed()),
-    boom: ((s) => () => boom(sr, s))(seed()),
+    kick: (
+      (s) => () =>
+        kick(sr, s, kickParams)
+    )(seed()),
+    snare: (
+      (s, tone, noiseHz) => () =>
+        snare(sr, s, tone, noiseHz, flavour === 'acoustic' ? 0.16 : 0.11)
+    )(seed(), rng.range(170, 230), flavour === 'lofi' ? 3500 : rng.range(4500, 7000)),
+    clap: (
+      (s, hz) => () =>
+        clap(sr, s, hz)
+    )(seed(), rng.range(1000, 1600)),
+    hat: (
+      (s, d) => () =>
+        hat(sr, s, d, flavour === 'lofi' ? 6000 : 7500)
+    )(seed(), flavour === 'lofi' ? 0.025 : rng.range(0.025, 0.045)),
+    openHat: (
+      (s, d) => () =>
+        hat(sr, s, d, 7000)
+    )(seed(), rng.range(0.18, 0.3)),
+    shaker: (
+      (s) => () =>
+        shaker(sr, s)
+    )(seed()),
+    rim: (
+      (s) => () =>
+        rim(sr, s)
+    )(seed()),
+    tom: (
+      (s, hz) => () =>
+        tom(sr, s, hz)
+    )(seed(), rng.range(85, 130)),
+    crash: (
+      (s) => () =>
+        crash(sr, s)
+    )(seed()),
+    boom: (
+      (s) => () =>
+        boom(sr, s)
+    )(seed()),
   };
   const kit = {} as DrumKit;
   for (const name of Object.keys(makers) as DrumName[]) {
@@ -47,7 +77,14 @@ export function renderKit(rng: Rng, sampleRate: number, flavour: KitFlavour): Dr
   return kit;
 }
 
-type KickParams = { startHz: number; endHz: number; pitchDecay: number; ampDecay: number; click: number; driveAmt: number };
+type KickParams = {
+  startHz: number;
+  endHz: number;
+  pitchDecay: number;
+  ampDecay: number;
+  click: number;
+  driveAmt: number;
+};
 
 export function kick(sr: number, seed: number, p: KickParams): Float32Array {
   const len = Math.round(sr * (p.ampDecay * 4 + 0.02));
@@ -85,7 +122,8 @@ export function snare(sr: number, seed: number, toneHz: number, noiseHz: number,
   let env = 0.9;
   for (let i = 0; i < len; i++) {
     const t = i / sr;
-    out[i] = out[i]! * 0.8 + env * (Math.sin(2 * Math.PI * toneHz * t) + 0.5 * Math.sin(2 * Math.PI * toneHz * 1.6 * t));
+    out[i] =
+      out[i]! * 0.8 + env * (Math.sin(2 * Math.PI * toneHz * t) + 0.5 * Math.sin(2 * Math.PI * toneHz * 1.6 * t));
     env *= td;
   }
   return out;

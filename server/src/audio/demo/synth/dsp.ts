@@ -51,22 +51,27 @@ export function svf(
   }
 }
 
-export function svfStatic(buf: Float32Array, sampleRate: number, mode: FilterMode, cutoff: number, q = 0.707, start = 0, end = buf.length): void {
+export function svfStatic(
+  buf: Float32Array,
+  sampleRate: number,
+  mode: FilterMode,
+  cutoff: number,
+  q = 0.707,
+  start = 0,
+  end = buf.length,
+): void {
   svf(buf, sampleRate, mode, q, () => cutoff, start, end);
 }
 
-// One-pole low-pass; coefficient from a cutoff frequency.
-export function onePoleLow(buf: Float32Array, sampleRate: number, cutoff: number, start = 0, end = buf.length): void {
-  const a = 1 - Math.exp((-2 * Math.PI * cutoff) / sampleRate);
-  let y = 0;
-  for (let i = start; i < end; i++) {
-    y += a * (buf[i]! - y);
-    buf[i] = y;
-  }
-}
-
 // Attack / exponential-decay envelope multiplied in place.
-export function applyAdEnvelope(buf: Float32Array, sampleRate: number, attackSec: number, decaySec: number, start = 0, end = buf.length): void {
+export function applyAdEnvelope(
+  buf: Float32Array,
+  sampleRate: number,
+  attackSec: number,
+  decaySec: number,
+  start = 0,
+  end = buf.length,
+): void {
   const att = Math.max(1, Math.round(attackSec * sampleRate));
   const dec = Math.exp(-1 / Math.max(1e-4, decaySec * sampleRate));
   let env = 1;
@@ -80,26 +85,10 @@ export function applyAdEnvelope(buf: Float32Array, sampleRate: number, attackSec
   }
 }
 
-// Attack, hold at sustain, linear release over the last releaseSec: for notes of known length.
-export function applyAsrEnvelope(buf: Float32Array, sampleRate: number, attackSec: number, releaseSec: number, start = 0, end = buf.length): void {
-  const len = end - start;
-  const att = Math.min(len, Math.max(1, Math.round(attackSec * sampleRate)));
-  const rel = Math.min(len - att, Math.max(1, Math.round(releaseSec * sampleRate)));
-  for (let n = 0; n < att; n++) buf[start + n] = buf[start + n]! * (n / att);
-  for (let n = 0; n < rel; n++) {
-    const i = end - 1 - n;
-    buf[i] = buf[i]! * (n / rel);
-  }
-}
-
 export function mixInto(dst: Float32Array, src: Float32Array, offset: number, gain: number): void {
   const from = Math.max(0, -offset);
   const to = Math.min(src.length, dst.length - offset);
   for (let i = from; i < to; i++) dst[offset + i] = dst[offset + i]! + src[i]! * gain;
-}
-
-export function scale(buf: Float32Array, gain: number): void {
-  for (let i = 0; i < buf.length; i++) buf[i] = buf[i]! * gain;
 }
 
 const KNEE = 0.7;
@@ -116,11 +105,7 @@ export function softLimitSample(v: number): number {
   return v < 0 ? -y : y;
 }
 
-export function softLimit(buf: Float32Array): void {
-  for (let i = 0; i < buf.length; i++) buf[i] = softLimitSample(buf[i]!);
-}
-
-// Sine by table lookup with linear interpolation: several times cheaper than Math.sin, ~-90 dB error.
+// Sine by table lookup with linear interpolation: several times cheaper than Math.sin, error below 1e-6.
 const SINE_SIZE = 4096;
 const SINE = Float64Array.from({ length: SINE_SIZE + 1 }, (_, i) => Math.sin((2 * Math.PI * i) / SINE_SIZE));
 export function fastSin(x: number): number {
@@ -137,22 +122,6 @@ export function drive(buf: Float32Array, amount: number, start = 0, end = buf.le
     const x = buf[i]! * amount;
     buf[i] = x / (1 + (x < 0 ? -x : x));
   }
-}
-
-export function peakAbs(buf: Float32Array): number {
-  let m = 0;
-  for (let i = 0; i < buf.length; i++) {
-    const v = buf[i]!;
-    if (v > m) m = v;
-    else if (-v > m) m = -v;
-  }
-  return m;
-}
-
-export function rms(buf: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < buf.length; i++) s += buf[i]! * buf[i]!;
-  return Math.sqrt(s / Math.max(1, buf.length));
 }
 
 export const midiToHz = (m: number): number => 440 * Math.pow(2, (m - 69) / 12);

@@ -21,7 +21,16 @@ export type VoicePreset = {
   gain: number;
 };
 export type PluckPreset = { kind: 'pluck'; brightness: number; decay: number; gain: number };
-export type FmPreset = { kind: 'fm'; ratio: number; index: number; indexDecay: number; decay: number; attack: number; release: number; gain: number };
+export type FmPreset = {
+  kind: 'fm';
+  ratio: number;
+  index: number;
+  indexDecay: number;
+  decay: number;
+  attack: number;
+  release: number;
+  gain: number;
+};
 export type OrganPreset = { kind: 'organ'; drawbars: number[]; attack: number; release: number; gain: number };
 export type Preset = VoicePreset | PluckPreset | FmPreset | OrganPreset;
 
@@ -40,7 +49,16 @@ function blep(t: number, dt: number): number {
   return 0;
 }
 
-function oscAdd(out: Float32Array, sr: number, hz: number, wave: Wave, level: number, vibHz: number, vibCents: number, phase0: number): void {
+function oscAdd(
+  out: Float32Array,
+  sr: number,
+  hz: number,
+  wave: Wave,
+  level: number,
+  vibHz: number,
+  vibCents: number,
+  phase0: number,
+): void {
   let phase = phase0;
   const base = hz / sr;
   const vibDepth = Math.pow(2, vibCents / 1200) - 1;
@@ -97,7 +115,16 @@ function renderVoice(sr: number, midi: number, durSec: number, p: VoicePreset, s
   return out;
 }
 
-export function applyAdsr(out: Float32Array, sr: number, durSec: number, a: number, d: number, s: number, r: number, gain: number): void {
+export function applyAdsr(
+  out: Float32Array,
+  sr: number,
+  durSec: number,
+  a: number,
+  d: number,
+  s: number,
+  r: number,
+  gain: number,
+): void {
   const aN = Math.max(1, a * sr);
   const dCoef = Math.exp(-1 / Math.max(1, d * sr));
   const gate = Math.round(durSec * sr);
@@ -130,7 +157,8 @@ function renderPluck(sr: number, midi: number, durSec: number, p: PluckPreset, s
   const line = new Float32Array(n + 1);
   fillNoise(line, seed);
   // Darker excitation for a duller string.
-  for (let k = 0; k < 2; k++) for (let i = 1; i <= n; i++) line[i] = line[i]! * p.brightness + line[i - 1]! * (1 - p.brightness);
+  for (let k = 0; k < 2; k++)
+    for (let i = 1; i <= n; i++) line[i] = line[i]! * p.brightness + line[i - 1]! * (1 - p.brightness);
   const loss = Math.pow(0.001, 1 / (p.decay * midiToHz(midi)));
   let idx = 0;
   let prev = 0;
@@ -173,7 +201,8 @@ function renderOrgan(sr: number, midi: number, durSec: number, p: OrganPreset): 
   const ratios = [0.5, 1, 2, 3, 4];
   for (let h = 0; h < ratios.length; h++) {
     const level = p.drawbars[h] ?? 0;
-    if (level > 0 && hz * ratios[h]! < sr / 2) oscAdd(out, sr, hz * ratios[h]!, 'sine', level, 6, h === 1 ? 6 : 0, h * 0.13);
+    if (level > 0 && hz * ratios[h]! < sr / 2)
+      oscAdd(out, sr, hz * ratios[h]!, 'sine', level, 6, h === 1 ? 6 : 0, h * 0.13);
   }
   applyAdsr(out, sr, durSec, p.attack, 1, 1, p.release, p.gain);
   return out;
@@ -193,34 +222,198 @@ export function renderNote(sr: number, midi: number, durSec: number, preset: Pre
 }
 
 const v = (o: Partial<VoicePreset>): VoicePreset => ({
-  kind: 'voice', wave: 'saw', detuneCents: 0, sub: 0, cutoff: 2000, envCutoff: 0, filterDecay: 0.2, q: 0.8,
-  attack: 0.005, decay: 0.3, sustain: 0.7, release: 0.1, vibratoHz: 0, vibratoCents: 0, gain: 1, ...o,
+  kind: 'voice',
+  wave: 'saw',
+  detuneCents: 0,
+  sub: 0,
+  cutoff: 2000,
+  envCutoff: 0,
+  filterDecay: 0.2,
+  q: 0.8,
+  attack: 0.005,
+  decay: 0.3,
+  sustain: 0.7,
+  release: 0.1,
+  vibratoHz: 0,
+  vibratoCents: 0,
+  gain: 1,
+  ...o,
 });
 
 export const PRESETS = {
   // bass
   subBass: v({ wave: 'sine', sub: 0, cutoff: 800, attack: 0.01, sustain: 0.9, release: 0.08 }),
-  sawBass: v({ wave: 'saw', sub: 0.6, cutoff: 350, envCutoff: 1400, filterDecay: 0.12, q: 1.1, sustain: 0.75, release: 0.06 }),
-  squareBass: v({ wave: 'square', sub: 0.4, cutoff: 500, envCutoff: 900, filterDecay: 0.1, sustain: 0.6, release: 0.05 }),
-  reeseBass: v({ wave: 'saw', detuneCents: 18, sub: 0.8, cutoff: 420, envCutoff: 300, filterDecay: 0.4, sustain: 0.9, release: 0.1 }),
-  fingerBass: v({ wave: 'tri', sub: 0.3, cutoff: 900, envCutoff: 1200, filterDecay: 0.06, decay: 0.5, sustain: 0.35, release: 0.06 }),
+  sawBass: v({
+    wave: 'saw',
+    sub: 0.6,
+    cutoff: 350,
+    envCutoff: 1400,
+    filterDecay: 0.12,
+    q: 1.1,
+    sustain: 0.75,
+    release: 0.06,
+  }),
+  squareBass: v({
+    wave: 'square',
+    sub: 0.4,
+    cutoff: 500,
+    envCutoff: 900,
+    filterDecay: 0.1,
+    sustain: 0.6,
+    release: 0.05,
+  }),
+  reeseBass: v({
+    wave: 'saw',
+    detuneCents: 18,
+    sub: 0.8,
+    cutoff: 420,
+    envCutoff: 300,
+    filterDecay: 0.4,
+    sustain: 0.9,
+    release: 0.1,
+  }),
+  fingerBass: v({
+    wave: 'tri',
+    sub: 0.3,
+    cutoff: 900,
+    envCutoff: 1200,
+    filterDecay: 0.06,
+    decay: 0.5,
+    sustain: 0.35,
+    release: 0.06,
+  }),
   pluckBass: { kind: 'pluck', brightness: 0.35, decay: 1.2, gain: 1.3 } as PluckPreset,
   // chords
-  warmPad: v({ wave: 'saw', detuneCents: 14, cutoff: 1100, envCutoff: 500, filterDecay: 1.2, attack: 0.35, sustain: 0.85, release: 0.6, vibratoHz: 0.3, vibratoCents: 6 }),
-  stringPad: v({ wave: 'saw', detuneCents: 9, cutoff: 2200, attack: 0.25, sustain: 0.9, release: 0.5, vibratoHz: 5, vibratoCents: 8 }),
-  synthPad80s: v({ wave: 'square', detuneCents: 12, cutoff: 1600, envCutoff: 1500, filterDecay: 0.5, attack: 0.05, sustain: 0.7, release: 0.4 }),
-  brightStab: v({ wave: 'saw', detuneCents: 20, cutoff: 900, envCutoff: 3500, filterDecay: 0.09, decay: 0.15, sustain: 0.25, release: 0.08 }),
-  powerGuitar: v({ wave: 'saw', detuneCents: 8, cutoff: 2400, envCutoff: 1500, filterDecay: 0.15, decay: 0.4, sustain: 0.6, release: 0.07 }),
-  ePiano: { kind: 'fm', ratio: 1, index: 1.8, indexDecay: 0.35, decay: 1.2, attack: 0.003, release: 0.25, gain: 0.9 } as FmPreset,
+  warmPad: v({
+    wave: 'saw',
+    detuneCents: 14,
+    cutoff: 1100,
+    envCutoff: 500,
+    filterDecay: 1.2,
+    attack: 0.35,
+    sustain: 0.85,
+    release: 0.6,
+    vibratoHz: 0.3,
+    vibratoCents: 6,
+  }),
+  stringPad: v({
+    wave: 'saw',
+    detuneCents: 9,
+    cutoff: 2200,
+    attack: 0.25,
+    sustain: 0.9,
+    release: 0.5,
+    vibratoHz: 5,
+    vibratoCents: 8,
+  }),
+  synthPad80s: v({
+    wave: 'square',
+    detuneCents: 12,
+    cutoff: 1600,
+    envCutoff: 1500,
+    filterDecay: 0.5,
+    attack: 0.05,
+    sustain: 0.7,
+    release: 0.4,
+  }),
+  brightStab: v({
+    wave: 'saw',
+    detuneCents: 20,
+    cutoff: 900,
+    envCutoff: 3500,
+    filterDecay: 0.09,
+    decay: 0.15,
+    sustain: 0.25,
+    release: 0.08,
+  }),
+  powerGuitar: v({
+    wave: 'saw',
+    detuneCents: 8,
+    cutoff: 2400,
+    envCutoff: 1500,
+    filterDecay: 0.15,
+    decay: 0.4,
+    sustain: 0.6,
+    release: 0.07,
+  }),
+  ePiano: {
+    kind: 'fm',
+    ratio: 1,
+    index: 1.8,
+    indexDecay: 0.35,
+    decay: 1.2,
+    attack: 0.003,
+    release: 0.25,
+    gain: 0.9,
+  } as FmPreset,
   organ: { kind: 'organ', drawbars: [0.4, 1, 0.6, 0.25, 0.15], attack: 0.01, release: 0.08, gain: 0.5 } as OrganPreset,
   acousticGuitar: { kind: 'pluck', brightness: 0.6, decay: 2.5, gain: 0.9 } as PluckPreset,
   // leads
-  squareLead: v({ wave: 'square', cutoff: 2500, envCutoff: 1500, filterDecay: 0.15, sustain: 0.8, release: 0.12, vibratoHz: 5.5, vibratoCents: 15, gain: 0.8 }),
-  sawLead: v({ wave: 'saw', detuneCents: 10, cutoff: 3000, envCutoff: 2000, filterDecay: 0.2, sustain: 0.75, release: 0.15, vibratoHz: 5, vibratoCents: 12, gain: 0.8 }),
-  flute: v({ wave: 'tri', cutoff: 3000, attack: 0.06, sustain: 0.9, release: 0.12, vibratoHz: 5, vibratoCents: 18, gain: 1.1 }),
-  brass: v({ wave: 'saw', cutoff: 700, envCutoff: 2200, filterDecay: 0.25, attack: 0.04, sustain: 0.8, release: 0.1, vibratoHz: 5, vibratoCents: 8, gain: 0.9 }),
-  bell: { kind: 'fm', ratio: 3.5, index: 2.5, indexDecay: 0.5, decay: 1.5, attack: 0.002, release: 0.4, gain: 0.6 } as FmPreset,
-  marimba: { kind: 'fm', ratio: 4, index: 1.2, indexDecay: 0.05, decay: 0.35, attack: 0.002, release: 0.1, gain: 0.9 } as FmPreset,
+  squareLead: v({
+    wave: 'square',
+    cutoff: 2500,
+    envCutoff: 1500,
+    filterDecay: 0.15,
+    sustain: 0.8,
+    release: 0.12,
+    vibratoHz: 5.5,
+    vibratoCents: 15,
+    gain: 0.8,
+  }),
+  sawLead: v({
+    wave: 'saw',
+    detuneCents: 10,
+    cutoff: 3000,
+    envCutoff: 2000,
+    filterDecay: 0.2,
+    sustain: 0.75,
+    release: 0.15,
+    vibratoHz: 5,
+    vibratoCents: 12,
+    gain: 0.8,
+  }),
+  flute: v({
+    wave: 'tri',
+    cutoff: 3000,
+    attack: 0.06,
+    sustain: 0.9,
+    release: 0.12,
+    vibratoHz: 5,
+    vibratoCents: 18,
+    gain: 1.1,
+  }),
+  brass: v({
+    wave: 'saw',
+    cutoff: 700,
+    envCutoff: 2200,
+    filterDecay: 0.25,
+    attack: 0.04,
+    sustain: 0.8,
+    release: 0.1,
+    vibratoHz: 5,
+    vibratoCents: 8,
+    gain: 0.9,
+  }),
+  bell: {
+    kind: 'fm',
+    ratio: 3.5,
+    index: 2.5,
+    indexDecay: 0.5,
+    decay: 1.5,
+    attack: 0.002,
+    release: 0.4,
+    gain: 0.6,
+  } as FmPreset,
+  marimba: {
+    kind: 'fm',
+    ratio: 4,
+    index: 1.2,
+    indexDecay: 0.05,
+    decay: 0.35,
+    attack: 0.002,
+    release: 0.1,
+    gain: 0.9,
+  } as FmPreset,
   pluckLead: { kind: 'pluck', brightness: 0.8, decay: 1.5, gain: 0.9 } as PluckPreset,
 } satisfies Record<string, Preset>;
 
