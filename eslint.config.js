@@ -28,7 +28,17 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // The web app talks to the server over HTTP only.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@cuewave/server', '@cuewave/server/*'], message: 'web never imports server code' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '@cuewave/server', '@cuewave/server/*'],
+              message: 'web never imports server code',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -39,7 +49,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/features/**', '~/features/**'], message: 'ui primitives never import features' },
-            { group: ['**/server/**', '@cuewave/server', '@cuewave/server/*'], message: 'web never imports server code' },
+            {
+              group: ['**/server/**', '@cuewave/server', '@cuewave/server/*'],
+              message: 'web never imports server code',
+            },
           ],
         },
       ],
@@ -48,7 +61,12 @@ export default tseslint.config(
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', '@cuewave/*'], message: 'contract depends on zod alone' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**', '**/web/**', '@cuewave/*'], message: 'contract depends on zod alone' }],
+        },
+      ],
     },
   },
 );

@@ -138,7 +138,9 @@ async function main() {
     console.log(`GET /api/v1/product/music (filtered) ${fmt(list)}`);
     console.log(`throughput ratio listing/health: ${(list.rps / health.rps).toFixed(2)}  (target >= 0.30)`);
     console.log(`listing p99: ${list.p99.toFixed(1)} ms  (target < 50 ms)`);
-    console.log(`server RSS after warm-up: ${rssAfterWarmup.toFixed(0)} MB, after the run: ${rssAfter.toFixed(0)} MB  (target < 400 MB)`);
+    console.log(
+      `server RSS after warm-up: ${rssAfterWarmup.toFixed(0)} MB, after the run: ${rssAfter.toFixed(0)} MB  (target < 400 MB)`,
+    );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -16,17 +16,21 @@ export async function seedBenchCatalog(
   const waveform = JSON.stringify(Array.from({ length: 160 }, (_, i) => Math.round(50 + 45 * Math.sin(i / 7))));
   try {
     await client.query('BEGIN');
-    await client.query(`INSERT INTO artists (id, name) SELECT 'artist-' || g, 'Artist ' || g FROM generate_series(1, 2000) g`);
+    await client.query(
+      `INSERT INTO artists (id, name) SELECT 'artist-' || g, 'Artist ' || g FROM generate_series(1, 2000) g`,
+    );
     for (const [i, g] of genres.entries()) {
-      await client.query(`INSERT INTO categories (id, kind, name, position) VALUES ($1, 'genre', $2, $3)`, [g, `Genre ${i}`, i]);
-    }
-    for (const [i, s] of subgenres.entries()) {
-      await client.query(`INSERT INTO categories (id, kind, name, parent_id, position) VALUES ($1, 'subgenre', $2, $3, $4)`, [
-        s,
-        `Subgenre ${i}`,
-        genres[Math.floor(i / 4)],
+      await client.query(`INSERT INTO categories (id, kind, name, position) VALUES ($1, 'genre', $2, $3)`, [
+        g,
+        `Genre ${i}`,
         i,
       ]);
+    }
+    for (const [i, s] of subgenres.entries()) {
+      await client.query(
+        `INSERT INTO categories (id, kind, name, parent_id, position) VALUES ($1, 'subgenre', $2, $3, $4)`,
+        [s, `Subgenre ${i}`, genres[Math.floor(i / 4)], i],
+      );
     }
     for (const [i, m] of moods.entries()) {
       await client.query(`INSERT INTO moods (id, name, position) VALUES ($1, $2, $3)`, [m, `Mood ${i}`, i]);

@@ -8,7 +8,11 @@ import { test, expect } from '../fixtures';
 
 type Named = { id: string; children?: Named[] };
 
-async function first<T>(request: APIRequestContext, path: string, pick: (body: T) => string | undefined): Promise<string> {
+async function first<T>(
+  request: APIRequestContext,
+  path: string,
+  pick: (body: T) => string | undefined,
+): Promise<string> {
   const response = await request.get(path);
   expect(response.ok(), `${path} answers`).toBe(true);
   const id = pick((await response.json()) as T);
@@ -33,11 +37,20 @@ test.describe('screenshots', () => {
       ['sfx', '/c/sfx'],
       ['sfx-category', `/c/sfx/${await first<Named[]>(request, '/api/v1/category?kind=sfx', (b) => b[0]?.id)}`],
       ['reels', '/c/reels'],
-      ['reel', `/c/reels/${await first<Named[]>(request, '/api/v1/playlist/public/reels-and-shorts', (b) => b[0]?.id)}`],
+      [
+        'reel',
+        `/c/reels/${await first<Named[]>(request, '/api/v1/playlist/public/reels-and-shorts', (b) => b[0]?.id)}`,
+      ],
       ['playlists', '/c/playlists'],
-      ['playlist', `/c/playlists/${await first<Named[]>(request, '/api/v1/playlist/public/homepage', (b) => b[0]?.id)}`],
+      [
+        'playlist',
+        `/c/playlists/${await first<Named[]>(request, '/api/v1/playlist/public/homepage', (b) => b[0]?.id)}`,
+      ],
       ['top-music', '/c/top-music'],
-      ['song', `/c/song/${await first<{ products: Named[] }>(request, '/api/v1/playlist/top-tracks', (b) => b.products[0]?.id)}`],
+      [
+        'song',
+        `/c/song/${await first<{ products: Named[] }>(request, '/api/v1/playlist/top-tracks', (b) => b.products[0]?.id)}`,
+      ],
       ['login', '/auth/login'],
       ['us-home', '/us'],
     ];

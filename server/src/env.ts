@@ -19,7 +19,10 @@ const envSchema = z.object({
   DEMO_CATALOG: z.enum(['auto', 'off']).default('auto'),
   DEMO_SONGS: z.coerce.number().int().min(0).max(5000).default(200),
   DEMO_SFX: z.coerce.number().int().min(0).max(5000).default(200),
-  SERVE_WEB: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SERVE_WEB: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   WEB_BUILD_DIR: z.string().min(1).default('web/build').describe('Relative to the repository root'),
 });
 

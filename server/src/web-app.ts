@@ -27,13 +27,16 @@ export async function registerWebApp(app: FastifyInstance, buildDir: string): Pr
       wildcard: false,
       setHeaders(res, path) {
         // Vite fingerprints everything under /assets, so it can be cached forever.
-        if (path.includes(`${join('client', 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join('client', 'assets')}`))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
 
     web.all('/*', async (request, reply) => {
       if (request.url === '/api' || request.url.startsWith('/api/')) {
-        return reply.status(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+        return reply
+          .status(404)
+          .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
       }
       const response = await handle(toFetchRequest(request, reply));
       return sendFetchResponse(reply, response);

@@ -10,7 +10,10 @@ import { AppError } from './errors';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).headers(err.headers).send({ error: err.code, message: err.message } satisfies ErrorBody);
+      return reply
+        .status(err.status)
+        .headers(err.headers)
+        .send({ error: err.code, message: err.message } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {
@@ -29,12 +32,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ error: code, message: err.message } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+    return reply
+      .status(500)
+      .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return reply
-      .status(404)
-      .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody);
+    return reply.status(404).send({
+      error: 'NOT_FOUND',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    } satisfies ErrorBody);
   });
 }

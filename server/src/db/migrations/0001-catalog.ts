@@ -120,6 +120,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (playlist_id, product_id)
     );
     CREATE INDEX playlist_items_order_idx ON playlist_items (playlist_id, position);
+
+    -- shared by all processes: a version bumped by every catalogue write (API processes key their
+    -- short caches by it) and the demo build status (an interrupted first start is completed on the next)
+    CREATE TABLE catalog_state (
+      id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+      version bigint NOT NULL DEFAULT 0,
+      demo_status text CHECK (demo_status IN ('building', 'done'))
+    );
+    INSERT INTO catalog_state (id, version) VALUES (1, 0);
   `,
   );
 }
