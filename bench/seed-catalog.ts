@@ -62,13 +62,13 @@ export async function seedBenchCatalog(
     await client.query(
       `INSERT INTO product_categories (product_id, category_id)
        SELECT 'p-' || g, c FROM generate_series(1, $1::int) g,
-       LATERAL (VALUES ($2::text[])[1 + g % 12], ($3::text[])[1 + (g % 12) * 4 + (g / 12) % 4]) v(c)`,
+       LATERAL (VALUES (($2::text[])[1 + g % 12]), (($3::text[])[1 + (g % 12) * 4 + (g / 12) % 4])) v(c)`,
       [count, genres, subgenres],
     );
     await client.query(
       `INSERT INTO product_moods (product_id, mood_id)
        SELECT DISTINCT 'p-' || g, m FROM generate_series(1, $1::int) g,
-       LATERAL (VALUES ($2::text[])[1 + g % 14], ($2::text[])[1 + (g * 5) % 14]) v(m)`,
+       LATERAL (VALUES (($2::text[])[1 + g % 14]), (($2::text[])[1 + (g * 5) % 14])) v(m)`,
       [count, moods],
     );
     await client.query('COMMIT');

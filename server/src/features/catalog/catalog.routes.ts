@@ -32,7 +32,35 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema };
  * everything else in a cached listing. The contract schema still documents them (OpenAPI), the service
  * is typed with the contract's types, and the tests check bodies against the schema.
  */
-const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+const plainJson = { serializerCompiler: () => serializeProductBody };
+
+/**
+ * Products come from the catalogue cache as shared objects that are never changed once built (a new
+ * catalogue version builds new ones), so each product is stringified once and its JSON reused by every
+ * listing that contains it: a page of thirty is then mostly string concatenation.
+ */
+const productJsonCache = new WeakMap<object, string>();
+function productJson(product: object): string {
+  let json = productJsonCache.get(product);
+  if (json === undefined) {
+    json = JSON.stringify(product);
+    productJsonCache.set(product, json);
+  }
+  return json;
+}
+
+function serializeProductBody(data: unknown): string {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);
+  if ('files' in data && 'artist' in data) return productJson(data); // a single product
+  const fields = Object.entries(data).map(([key, value]) => {
+    const json =
+      (key === 'items' || key === 'products') && Array.isArray(value)
+        ? `[${value.map((product: object) => productJson(product)).join(',')}]`
+        : JSON.stringify(value);
+    return `${JSON.stringify(key)}:${json}`;
+  });
+  return `{${fields.join(',')}}`;
+}
 
 /** Catalogue browsing (spec §7 "Catalogue" and the public playlist calls). Read-only and public. */
 export async function registerCatalogRoutes(app: ZodApp, base: catalog.CatalogDeps): Promise<void> {
