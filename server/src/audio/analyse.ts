@@ -23,7 +23,7 @@ export async function analyseAudio(path: string): Promise<AudioAnalysis> {
   return analyseSamples(mono, ANALYSIS_RATE);
 }
 
-export function analyseSamples(mono: Float32Array, sampleRate: number): AudioAnalysis {
+function analyseSamples(mono: Float32Array, sampleRate: number): AudioAnalysis {
   let peak = 0;
   let sumSq = 0;
   for (let i = 0; i < mono.length; i++) {
