@@ -22,12 +22,17 @@ import type { Db } from './db/client';
 import { installErrorHandler } from './lib/error-handler';
 import { systemClock, type Clock } from './lib/clock';
 import type { FileStorage } from './providers/storage/storage';
+import type { AppConfig, Providers } from './providers/providers';
+import { createEmbeddedProviders } from './providers/create-providers';
 import { registerFeatures } from './features/register';
 
 export type AppDeps = {
   db: Db;
   storage: FileStorage;
   clock?: Clock;
+  /** Email, SMS, captcha and rate limits; the embedded defaults (outbox, ALTCHA, in-process) when omitted. */
+  providers?: Partial<Providers>;
+  config?: Partial<AppConfig>;
   logger?: FastifyServerOptions['logger'];
   /** Absolute path of the React Router build; when set, every non-API path renders the web app. */
   webBuildDir?: string;
@@ -85,7 +90,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
 
-  await registerFeatures(api, { db: deps.db, storage: deps.storage, clock });
+  const providers: Providers = { ...(await createEmbeddedProviders({ db: deps.db, clock })), ...deps.providers };
+  const config: AppConfig = {
+    publicUrl: 'http://localhost:3000',
+    cookieSecure: 'auto',
+    mailboxEnabled: providers.email.kind === 'outbox',
+    ...deps.config,
+  };
+  app.addHook('onClose', () => providers.rateLimiter.close());
+
+  await registerFeatures(api, { db: deps.db, storage: deps.storage, clock, providers, config });
 
   if (deps.webBuildDir) {
     const { registerWebApp } = await import('./web-app');

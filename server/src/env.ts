@@ -1,30 +1,78 @@
 import { z } from 'zod';
 
+/** An empty variable (`SMTP_URL=` in a .env file) means unset, not an invalid value. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const urlWithScheme = (schemes: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL, e.g. ${example}`,
+  );
+
 /**
  * Configuration, parsed once at start. Every variable is listed in the README's configuration table
  * with its default; a bad value stops the process with a readable message instead of failing later.
  */
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url().optional().describe('Public origin used in canonical links, e.g. https://cuewave.example'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  FFMPEG_PATH: z.string().min(1).optional(),
-  DEMO_CATALOG: z.enum(['auto', 'off']).default('auto'),
-  DEMO_SONGS: z.coerce.number().int().min(0).max(5000).default(200),
-  DEMO_SFX: z.coerce.number().int().min(0).max(5000).default(200),
-  SERVE_WEB: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  WEB_BUILD_DIR: z.string().min(1).default('web/build').describe('Relative to the repository root'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url().optional().describe('Public origin used in canonical links, e.g. https://cuewave.example'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    FFMPEG_PATH: z.string().min(1).optional(),
+    DEMO_CATALOG: z.enum(['auto', 'off']).default('auto'),
+    DEMO_SONGS: z.coerce.number().int().min(0).max(5000).default(200),
+    DEMO_SFX: z.coerce.number().int().min(0).max(5000).default(200),
+    SERVE_WEB: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    WEB_BUILD_DIR: z.string().min(1).default('web/build').describe('Relative to the repository root'),
+
+    // Accounts: where email and SMS go, captcha, shared rate limits, cookies (README, decision 031).
+    SMTP_URL: optional(urlWithScheme(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465')),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+        'must be an address, e.g. Cuewave <no-reply@cuewave.example>',
+      )
+      .default('Cuewave <no-reply@cuewave.local>'),
+    SMS_HTTP_URL: optional(urlWithScheme(['http', 'https'], 'https://sms-gateway.example/send')),
+    SMS_HTTP_TOKEN: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
+    SMS_FROM: z
+      .string()
+      .regex(/^(?:[A-Za-z0-9 ]{1,11}|\+[1-9]\d{6,14})$/, 'must be up to 11 letters/digits or an E.164 number')
+      .default('Cuewave'),
+    RECAPTCHA_SITE_KEY: optional(z.string().regex(/^[\w-]{10,100}$/, 'does not look like a reCAPTCHA key')),
+    RECAPTCHA_SECRET_KEY: optional(z.string().regex(/^[\w-]{10,100}$/, 'does not look like a reCAPTCHA key')),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    REDIS_URL: optional(urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379')),
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY'],
+        message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are set together (or neither, for ALTCHA)',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -5,6 +5,8 @@ import { createDb } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { createLocalStorage } from './providers/storage/local-storage';
 import { buildApp } from './app';
+import { systemClock } from './lib/clock';
+import { appConfigFromEnv, createProviders } from './providers/create-providers';
 import { ensureDemoCatalog } from './features/catalog/demo.service';
 
 /** env -> db -> migrate -> demo catalogue on first start -> listen; graceful shutdown on SIGINT/SIGTERM. */
@@ -15,13 +17,36 @@ async function main(): Promise<void> {
   const db = createDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'db') });
   await migrateToLatest(db);
   const storage = createLocalStorage(join(dataDir, 'files'));
+  const providers = await createProviders(env, { db, clock: systemClock });
+  const config = appConfigFromEnv(env);
 
   const app = await buildApp({
     db,
     storage,
+    clock: systemClock,
+    providers,
+    config,
     logger: { level: env.LOG_LEVEL },
     webBuildDir: env.SERVE_WEB ? resolve(repoRoot, env.WEB_BUILD_DIR) : undefined,
   });
+
+  app.log.info(
+    {
+      email: providers.email.kind,
+      sms: providers.sms.kind,
+      captcha: providers.captcha.kind,
+      rateLimiter: providers.rateLimiter.kind,
+      mailbox: config.mailboxEnabled,
+      publicUrl: config.publicUrl,
+    },
+    'providers',
+  );
+  if (config.mailboxEnabled && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'The development mailbox is ON in production: anyone can read every sign-in code and link at ' +
+        '/api/dev/outbox. Set SMTP_URL to send real email, or MAILBOX=off to hide the outbox.',
+    );
+  }
 
   // First start: an empty catalogue gets the synthesised demo before the server takes requests. If that
   // fails the store still starts (empty), and the next start tries again.

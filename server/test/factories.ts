@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FileType, ProductType } from '@cuewave/contract/catalog';
 import { slugify } from '@cuewave/contract/slug';
 import type { Db } from '../src/db/client';
+import type { AccountsTable, SubscriptionsTable } from '../src/db/schema';
+import { hashPassword } from '../src/features/auth/passwords';
 import type { FileStorage } from '../src/providers/storage/storage';
 
 /**
@@ -240,6 +242,95 @@ export function catalogFactory(db: Db, storage?: FileStorage) {
           .execute();
       }
       await touch();
+      return id;
+    },
+  };
+}
+
+/** The password account factories use unless told otherwise; it passes the contract's strength rule. */
+export const TEST_PASSWORD = 'Correct-horse-42';
+
+// argon2 costs ~100 ms a hash: each distinct password is hashed once per test process.
+const passwordHashes = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
+export type AccountSpec = {
+  email?: string;
+  password?: string;
+  confirmedEmail?: boolean;
+  /** E.164 */
+  phone?: string | null;
+  confirmedPhone?: boolean;
+  newsletter?: boolean;
+  mobileNotifications?: boolean;
+  signupPlan?: AccountsTable['signup_plan'];
+  signupPeriod?: AccountsTable['signup_period'];
+};
+
+export type SubscriptionSpec = {
+  plan?: SubscriptionsTable['plan'];
+  status?: SubscriptionsTable['status'];
+  payPeriod?: 'month' | 'year' | null;
+  currency?: string | null;
+  startedAt?: Date;
+  nextPayAt?: Date | null;
+};
+
+/**
+ * Account factories: accounts inserted directly (password hashed with argon2 like a real sign-up) and
+ * subscriptions, so a test states only what it is about. Emails are unique per factory call.
+ */
+export function accountFactory(db: Db) {
+  return {
+    account: async (spec: AccountSpec = {}) => {
+      const id = randomUUID();
+      const email = (spec.email ?? `user-${id.slice(0, 8)}@example.com`).toLowerCase();
+      const password = spec.password ?? TEST_PASSWORD;
+      const now = new Date();
+      await db
+        .insertInto('accounts')
+        .values({
+          id,
+          email,
+          password_hash: await cachedHash(password),
+          confirmed_email: spec.confirmedEmail ?? false,
+          phone: spec.phone ?? null,
+          confirmed_phone: spec.confirmedPhone ?? false,
+          newsletter: spec.newsletter ?? false,
+          mobile_notifications: spec.mobileNotifications ?? false,
+          rating: null,
+          signup_plan: spec.signupPlan ?? null,
+          signup_period: spec.signupPeriod ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return { id, email, password };
+    },
+    subscription: async (accountId: string, spec: SubscriptionSpec = {}) => {
+      const id = randomUUID();
+      const startedAt = spec.startedAt ?? new Date();
+      await db
+        .insertInto('subscriptions')
+        .values({
+          id,
+          account_id: accountId,
+          plan: spec.plan ?? 'professional',
+          status: spec.status ?? 'active',
+          pay_period: spec.payPeriod === undefined ? 'year' : spec.payPeriod,
+          currency: spec.currency === undefined ? 'usd' : spec.currency,
+          started_at: startedAt,
+          next_pay_at: spec.nextPayAt === undefined ? new Date(startedAt.getTime() + 365 * 86_400_000) : spec.nextPayAt,
+          created_at: startedAt,
+        })
+        .execute();
       return id;
     },
   };

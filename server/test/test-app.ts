@@ -5,23 +5,47 @@ import { buildApp, type App } from '../src/app';
 import type { Db } from '../src/db/client';
 import { createLocalStorage } from '../src/providers/storage/local-storage';
 import type { FileStorage } from '../src/providers/storage/storage';
+import { createEmbeddedProviders } from '../src/providers/create-providers';
+import type { AppConfig, Providers } from '../src/providers/providers';
 import { systemClock, type Clock } from '../src/lib/clock';
 import { createTestDb } from './test-db';
 
-export type TestContext = { app: App; db: Db; storage: FileStorage; filesDir: string; close: () => Promise<void> };
+export type TestContext = {
+  app: App;
+  db: Db;
+  storage: FileStorage;
+  filesDir: string;
+  /** The providers the app runs with (embedded ones, overridden by options.providers). */
+  providers: Providers;
+  close: () => Promise<void>;
+};
 
-/** buildApp() on a fresh database and a temporary file store; use app.inject() against it. */
-export async function createTestApp(options: { clock?: Clock } = {}): Promise<TestContext> {
+export type TestAppOptions = { clock?: Clock; providers?: Partial<Providers>; config?: Partial<AppConfig> };
+
+/** A captcha solve in tests takes a few milliseconds at this cost (PBKDF2 iterations per attempt). */
+export const TEST_ALTCHA_COST = 1;
+
+/**
+ * buildApp() on a fresh database and a temporary file store; use app.inject() against it. Providers
+ * are the embedded ones (outbox, ALTCHA at a tiny cost, in-process limits) unless overridden.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { db, drop } = await createTestDb();
   const filesDir = await mkdtemp(join(tmpdir(), 'cuewave-files-'));
   const storage = createLocalStorage(filesDir);
-  const app = await buildApp({ db, storage, clock: options.clock ?? systemClock });
+  const clock = options.clock ?? systemClock;
+  const providers: Providers = {
+    ...(await createEmbeddedProviders({ db, clock, altchaCost: TEST_ALTCHA_COST })),
+    ...options.providers,
+  };
+  const app = await buildApp({ db, storage, clock, providers, config: options.config });
   await app.ready();
   return {
     app,
     db,
     storage,
     filesDir,
+    providers,
     close: async () => {
       await app.close();
       await drop();

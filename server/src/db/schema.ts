@@ -77,6 +77,95 @@ export type PlaylistItemsTable = {
 
 export type CatalogStateTable = { id: Generated<number>; version: number; demo_status: 'building' | 'done' | null };
 
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type AccountsTable = {
+  id: string;
+  email: string;
+  password_hash: string;
+  confirmed_email: Generated<boolean>;
+  phone: string | null;
+  confirmed_phone: Generated<boolean>;
+  newsletter: Generated<boolean>;
+  mobile_notifications: Generated<boolean>;
+  rating: number | null;
+  signup_plan: 'trial' | 'start' | 'advanced' | 'professional' | 'enterprise' | null;
+  signup_period: 'month' | 'year' | null;
+  token_version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type RefreshTokensTable = {
+  id: string;
+  family_id: string;
+  account_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+};
+
+export type OneTimeTokensTable = {
+  id: string;
+  account_id: string;
+  purpose: 'signin' | 'password_reset' | 'email_verify';
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+};
+
+export type VerificationCodesTable = {
+  id: string;
+  account_id: string;
+  channel: 'email' | 'phone';
+  target: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+};
+
+export type OutboxMessagesTable = {
+  id: string;
+  seq: Generated<string>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  text_body: string;
+  html_body: string | null;
+  template: string;
+  created_at: Timestamp;
+};
+
+export type ServerSecretsTable = { name: string; value: string; created_at: CreatedAt };
+
+export type SigningKeysTable = {
+  kid: string;
+  algorithm: string;
+  private_jwk: string;
+  public_jwk: string;
+  created_at: Timestamp;
+  retire_at: Timestamp;
+};
+
+export type SubscriptionsTable = {
+  id: string;
+  account_id: string;
+  plan: 'trial' | 'start' | 'advanced' | 'professional' | 'enterprise';
+  status: 'active' | 'payment' | 'pending' | 'cancelled' | 'ended';
+  pay_period: 'month' | 'year' | null;
+  currency: string | null;
+  started_at: Timestamp;
+  next_pay_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   files: FilesTable;
   artists: ArtistsTable;
@@ -91,4 +180,12 @@ export type Database = {
   playlists: PlaylistsTable;
   playlist_items: PlaylistItemsTable;
   catalog_state: CatalogStateTable;
+  accounts: AccountsTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  verification_codes: VerificationCodesTable;
+  outbox_messages: OutboxMessagesTable;
+  server_secrets: ServerSecretsTable;
+  signing_keys: SigningKeysTable;
+  subscriptions: SubscriptionsTable;
 };

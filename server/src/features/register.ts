@@ -1,14 +1,21 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { FileStorage } from '../providers/storage/storage';
+import type { AppConfig, Providers } from '../providers/providers';
 import type { ZodApp } from '../app';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
 import { registerMediaRoutes } from './media/media.routes';
+import { registerAccountFeatures } from './account/account.register';
+import { registerDevRoutes } from './dev/dev.routes';
+import { registerCaptchaRoutes } from './captcha/captcha.routes';
 
-export type FeatureDeps = { db: Db; storage: FileStorage; clock: Clock };
+export type FeatureDeps = { db: Db; storage: FileStorage; clock: Clock; providers: Providers; config: AppConfig };
 
 /** Every feature's routes, mounted under /api. */
 export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<void> {
   await registerCatalogRoutes(app, { db: deps.db, clock: deps.clock });
   await registerMediaRoutes(app, { db: deps.db, storage: deps.storage });
+  await registerCaptchaRoutes(app, deps);
+  await registerAccountFeatures(app, deps);
+  await registerDevRoutes(app, deps);
 }

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-catalog';
+import * as m0002 from './0002-accounts';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-catalog': m0001,
+  '0002-accounts': m0002,
 };

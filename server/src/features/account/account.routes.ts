@@ -1,0 +1,334 @@
+import {
+  accountSchema,
+  addPhoneBodySchema,
+  captchaBodySchema,
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  emailVerifiedSchema,
+  emailWithCaptchaBodySchema,
+  emptyObjectSchema,
+  rateBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  tokenResponseSchema,
+  updateAccountBodySchema,
+  verifyCodeBodySchema,
+  verifyEmailBodySchema,
+} from '@cuewave/contract/account';
+import { errorBodySchema } from '@cuewave/contract/errors';
+import { z } from 'zod';
+import type { ZodApp } from '../../app';
+import { clearSessionCookies, setSessionCookies } from '../auth/cookies';
+import { accountIdOf, authenticate, requireAuth } from '../auth/require-auth';
+import { invalidToken } from '../auth/sessions.service';
+import {
+  changePassword,
+  deleteAccount,
+  getAccount,
+  rate,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  setMobileNotifications,
+  setNewsletter,
+  updateAccountDetails,
+  type AccountDeps,
+} from './account.service';
+import {
+  addPhone,
+  removePhone,
+  resendPhoneCode,
+  resendVerificationEmail,
+  verifyEmailCode,
+  verifyEmailToken,
+  verifyPhone,
+} from './verification.service';
+
+const tags = ['account'];
+const bearer = 'Bearer token required.';
+const e = errorBodySchema;
+/** The error answers every signed-in call may give. */
+const authErrors = { 400: e, 401: e };
+
+/** Account calls of spec §7 under /api/v1/account. Every signed-in call reads and writes only the caller's row. */
+export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Promise<void> {
+  const preHandler = requireAuth(deps);
+
+  app.post(
+    '/api/v1/account/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account',
+        description:
+          'Captcha required (400 recaptcha error); password rule from the contract (400 WEAK_PASSWORD); a taken email ' +
+          'answers 409 EMAIL_TAKEN. Sends the verification email (code and link). 10 per IP and hour.',
+        body: registerBodySchema,
+        response: { 201: accountSchema, 400: e, 409: e, 429: e },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await register(deps, request.body, request.ip)),
+  );
+
+  app.get(
+    '/api/v1/account',
+    {
+      preHandler,
+      schema: { tags, summary: 'The signed-in account', description: bearer, response: { 200: accountSchema, 401: e } },
+    },
+    async (request) => getAccount(deps, accountIdOf(request)),
+  );
+
+  app.post(
+    '/api/v1/account',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Update the account',
+        description:
+          'Changing the email needs currentPassword (401 wrong credentials or client not found when wrong); the new ' +
+          `email is unconfirmed until its code is entered (409 EMAIL_TAKEN if used). ${bearer}`,
+        body: updateAccountBodySchema,
+        response: { 200: accountSchema, ...authErrors, 409: e },
+      },
+    },
+    async (request) => updateAccountDetails(deps, accountIdOf(request), request.body),
+  );
+
+  app.delete(
+    '/api/v1/account',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Delete the account and everything personal',
+        description:
+          'Needs the password (401 wrong credentials or client not found). An active paid subscription must be ' +
+          `cancelled first (409 ACTIVE_SUBSCRIPTION); a trial is removed with the account. Clears the cookies. ${bearer}`,
+        body: deleteAccountBodySchema,
+        response: { 204: z.null().describe('Deleted'), ...authErrors, 409: e },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(deps, accountIdOf(request), request.body.password);
+      clearSessionCookies(request, reply, deps.config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/account/rate',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Rate the store (1 to 5)',
+        description: bearer,
+        body: rateBodySchema,
+        response: { 200: accountSchema, ...authErrors },
+      },
+    },
+    async (request) => rate(deps, accountIdOf(request), request.body.value),
+  );
+
+  // ---- Email verification ----
+
+  app.post(
+    '/api/v1/account/email/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the email with the code (signed in) or the emailed link token (no sign-in needed)',
+        description:
+          'Code: 6 digits, 15 minutes, 5 tries (400 CODE_INVALID with the tries left, 400 CODE_EXPIRED). Token: 404 can ' +
+          'not find account by token when invalid, expired or used. Already confirmed: 409 email already confirmed.',
+        body: verifyEmailBodySchema,
+        response: { 200: emailVerifiedSchema, 400: e, 401: e, 404: e, 409: e },
+      },
+    },
+    async (request) => {
+      if (request.body.token !== undefined) return verifyEmailToken(deps, request.body.token);
+      const auth = await authenticate(deps, request);
+      if (!auth) throw invalidToken();
+      return verifyEmailCode(deps, auth.accountId, request.body.code!);
+    },
+  );
+
+  app.post(
+    '/api/v1/account/email/resend',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Send a new email verification code and link',
+        description: `Captcha required. 1 per 30 s and 6 per hour per account, 30 per hour per IP (429). ${bearer}`,
+        body: captchaBodySchema,
+        response: { 202: emptyObjectSchema, ...authErrors, 409: e, 429: e },
+      },
+    },
+    async (request, reply) => {
+      await resendVerificationEmail(deps, accountIdOf(request), request.body.captcha, request.ip);
+      return reply.status(202).send({});
+    },
+  );
+
+  for (const [method, on] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
+    app[method](
+      '/api/v1/account/email/newsletter',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: on ? 'Subscribe to the newsletter' : 'Unsubscribe from the newsletter',
+          description: bearer,
+          response: { 200: accountSchema, 401: e },
+        },
+      },
+      async (request) => setNewsletter(deps, accountIdOf(request), on),
+    );
+
+    app[method](
+      '/api/v1/account/mobile/notifications',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: on ? 'Turn text notifications on' : 'Turn text notifications off',
+          description: `Turning them on needs a confirmed phone (400 PHONE_REQUIRED). ${bearer}`,
+          response: { 200: accountSchema, ...authErrors },
+        },
+      },
+      async (request) => setMobileNotifications(deps, accountIdOf(request), on),
+    );
+  }
+
+  // ---- Phone ----
+
+  app.post(
+    '/api/v1/account/mobile',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Add or replace the phone number and text it a code',
+        description:
+          'Normalised to E.164; a number without + is read in country (400 PHONE_INVALID). Needs a confirmed email ' +
+          `(403 account not confirmed). Rate limited like the resends. ${bearer}`,
+        body: addPhoneBodySchema,
+        response: { 200: accountSchema, ...authErrors, 403: e, 429: e },
+      },
+    },
+    async (request) => addPhone(deps, accountIdOf(request), request.body, request.ip),
+  );
+
+  app.delete(
+    '/api/v1/account/mobile',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Remove the phone number',
+        description: bearer,
+        response: { 200: accountSchema, 401: e },
+      },
+    },
+    async (request) => removePhone(deps, accountIdOf(request)),
+  );
+
+  app.post(
+    '/api/v1/account/mobile/resend',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Text a new phone verification code',
+        description: `Captcha required; 400 PHONE_REQUIRED without a phone, 409 PHONE_ALREADY_CONFIRMED. ${bearer}`,
+        body: captchaBodySchema,
+        response: { 202: emptyObjectSchema, ...authErrors, 409: e, 429: e },
+      },
+    },
+    async (request, reply) => {
+      await resendPhoneCode(deps, accountIdOf(request), request.body.captcha, request.ip);
+      return reply.status(202).send({});
+    },
+  );
+
+  app.post(
+    '/api/v1/account/mobile/verify',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Confirm the phone with the texted code',
+        description: `Same code rules as the email (CODE_INVALID, CODE_EXPIRED); 409 PHONE_ALREADY_CONFIRMED. ${bearer}`,
+        body: verifyCodeBodySchema,
+        response: { 200: accountSchema, ...authErrors, 409: e },
+      },
+    },
+    async (request) => verifyPhone(deps, accountIdOf(request), request.body.code),
+  );
+
+  // ---- Password ----
+
+  app.post(
+    '/api/v1/account/password',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Change the password',
+        description:
+          'Signs out every other session and answers fresh tokens (and cookies) for this one. Wrong current password: ' +
+          `401 wrong credentials or client not found; weak: 400 WEAK_PASSWORD. ${bearer}`,
+        body: changePasswordBodySchema,
+        response: { 200: tokenResponseSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await changePassword(deps, accountIdOf(request), request.body);
+      setSessionCookies(request, reply, deps.config, tokens);
+      reply.header('cache-control', 'no-store');
+      return tokens;
+    },
+  );
+
+  app.post(
+    '/api/v1/account/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Email a password reset link (60 minutes, single use)',
+        description: 'Always 202, whether or not the email has an account. Captcha required; rate limited.',
+        body: emailWithCaptchaBodySchema,
+        response: { 202: emptyObjectSchema, 400: e, 429: e },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body, request.ip);
+      return reply.status(202).send({});
+    },
+  );
+
+  app.post(
+    '/api/v1/account/password/change',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the reset link',
+        description:
+          'Bad, expired or used token: 404 can not find account by token; weak: 400 WEAK_PASSWORD. Signs out every ' +
+          'session and emails a confirmation.',
+        body: resetPasswordBodySchema,
+        response: { 200: emptyObjectSchema, 400: e, 404: e },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body);
+      return {};
+    },
+  );
+}

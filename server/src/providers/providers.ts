@@ -1,0 +1,17 @@
+import type { Captcha } from './captcha/captcha';
+import type { EmailSender } from './email/email';
+import type { RateLimiter } from './rate-limit/rate-limit';
+import type { SmsSender } from './sms/sms';
+
+/** The outside systems the account features talk to, chosen by configuration (architecture §3). */
+export type Providers = { email: EmailSender; sms: SmsSender; captcha: Captcha; rateLimiter: RateLimiter };
+
+/** Settings the features need from the environment, resolved once. */
+export type AppConfig = {
+  /** Origin used in links inside emails and SMS, e.g. https://cuewave.example (no trailing slash). */
+  publicUrl: string;
+  /** 'auto' marks cookies Secure when the request came over https (trustProxy honours X-Forwarded-Proto). */
+  cookieSecure: 'auto' | boolean;
+  /** The development mailbox (GET /api/dev/outbox, page /dev/mailbox) is served while mail goes to the outbox. */
+  mailboxEnabled: boolean;
+};
