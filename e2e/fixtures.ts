@@ -15,7 +15,9 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
       await use();
       // Chromium logs every 4xx answer as a failed resource load: a 404 page, a wrong password (401), a
       // wrong code (400), a rate limit (429). Those are the app handling bad input; a 5xx still fails.
-      const real = errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+      const real = errors.filter(
+        (e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e),
+      );
       expect(real, 'console errors during the test').toEqual([]);
     },
     { auto: true },

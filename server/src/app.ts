@@ -33,6 +33,8 @@ export type AppDeps = {
   /** Email, SMS, captcha and rate limits; the embedded defaults (outbox, ALTCHA, in-process) when omitted. */
   providers?: Partial<Providers>;
   config?: Partial<AppConfig>;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); loopback by default. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   logger?: FastifyServerOptions['logger'];
   /** Absolute path of the React Router build; when set, every non-API path renders the web app. */
   webBuildDir?: string;
@@ -51,7 +53,7 @@ export type ZodApp = FastifyInstance<
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? 'loopback',
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -51,6 +51,12 @@ describe('configuration', () => {
     expect(parseEnv({ SMTP_URL: 'smtp://localhost:1025' }).SMTP_URL).toBe('smtp://localhost:1025');
   });
 
+  it('reads TRUST_PROXY as loopback by default, a flag or an address list', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe('loopback');
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
   it('treats an empty optional variable as unset', () => {
     const env = parseEnv({
       SMTP_URL: '',

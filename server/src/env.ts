@@ -63,6 +63,14 @@ const envSchema = z
     REDIS_URL: optional(urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379')),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+    // Whose X-Forwarded-For / -Proto to believe: 'loopback' (default), 'true' (any proxy), or a
+    // comma-separated list of addresses/CIDRs of your load balancers.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .min(1)
+      .default('loopback')
+      .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {

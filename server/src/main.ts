@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     providers,
     config,
+    trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
     webBuildDir: env.SERVE_WEB ? resolve(repoRoot, env.WEB_BUILD_DIR) : undefined,
   });

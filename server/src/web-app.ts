@@ -51,6 +51,10 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
+  // Loaders call the API over loopback on the visitor's behalf: pass on who the visitor is (as resolved
+  // under TRUST_PROXY, so a client can't choose its own address) for per-IP limits and Secure cookies.
+  headers.set('x-forwarded-for', request.ip);
+  headers.set('x-forwarded-proto', request.protocol);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

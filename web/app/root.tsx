@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,34 +11,57 @@ import {
   useLocation,
   useNavigate,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { isbot } from 'isbot';
 import '@fontsource-variable/inter/wght.css';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './styles/global.css';
+import { ToastProvider } from './components/ui/toast';
+import { writeAccess } from './features/auth/access-store';
+import { EmailBanner } from './features/auth/email-banner';
+import { getMe } from './features/auth/session.server';
+import { AUTH_STATE_KEY, signOutLocally } from './features/auth/session-client';
 import { ErrorPage } from './features/errors/error-page';
 import { PlayerBar } from './features/player/player-bar';
 import { PlayerProvider } from './features/player/player-context';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
+import { setSessionExpiredHandler } from './lib/api';
 import { redirectFor } from './lib/redirects';
+import type { Me } from '@cuewave/contract/account';
 import type { Route } from './+types/root';
 
 /**
  * The server-side navigation rules (spec §2) answer with a 301 before anything renders; the
- * canonical origin is PUBLIC_URL when set (behind proxies), else the request's own origin.
+ * canonical origin is PUBLIC_URL when set (behind proxies), else the request's own origin. The
+ * viewer (GET /api/auth/me, decision 031) comes along; a refreshed session's cookies are passed on.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const target = redirectFor(url.pathname, url.search);
   if (target) throw redirect(target, 301);
   const origin = (process.env.PUBLIC_URL || url.origin).replace(/\/+$/, '');
-  return { origin, isBot: isbot(request.headers.get('user-agent') ?? '') };
+  const { me, headers } = await getMe(request);
+  return data({ origin, isBot: isbot(request.headers.get('user-agent') ?? ''), me }, { headers });
 }
 
-// The origin and the visitor's kind don't change while the app runs.
-export function shouldRevalidate() {
-  return false;
+/**
+ * Guards and the header need the viewer fresh on every navigation and after every action or
+ * revalidate(). A visitor costs nothing (no cookie, no API call). Only a change of the query string
+ * on the same page (catalogue filters, paging) keeps the viewer it has.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
 }
+
+// The API client's "refresh failed" path: clear every store, tell the other tabs, go home.
+if (typeof window !== 'undefined') setSessionExpiredHandler(signOutLocally);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -69,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   useClientRedirects();
+  useAuthStateSync(root?.me ?? null);
   const origin = root?.origin ?? (typeof window !== 'undefined' ? window.location.origin : null);
   return (
     <html lang="en" dir="ltr">
@@ -85,19 +110,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <PlayerProvider>
-          <SpaceBarRule />
-          {/* Root shell, in the order of spec §2: */}
-          {/* 1. Download status modal — playlist downloads issue. */}
-          {/* 2. Special promo banner — promotions issue. */}
-          {children}
-          {/* 3. The audio player, sliding in when opened. */}
-          <PlayerBar />
-          {/* 4. Cookie overlay — consent issue. */}
-          {/* 5. Search overlay — search issue. */}
-          {/* 6. Subscription banner (signed in, not on register / dashboard paths) — subscriptions issue. */}
-          {/* 7. Unconfirmed-email warning banner — accounts issue. */}
-        </PlayerProvider>
+        <ToastProvider>
+          <PlayerProvider>
+            <SpaceBarRule />
+            {/* Root shell, in the order of spec §2: */}
+            {/* 1. Download status modal — playlist downloads issue. */}
+            {/* 2. Special promo banner — promotions issue. */}
+            {/* 7. The unconfirmed-email warning banner (accounts issue) sits above the page so it is read first. */}
+            <EmailBanner me={root?.me ?? null} />
+            {children}
+            {/* 3. The audio player, sliding in when opened. */}
+            <PlayerBar />
+            {/* 4. Cookie overlay — consent issue. */}
+            {/* 5. Search overlay — search issue. */}
+            {/* 6. Subscription banner (signed in, not on register / dashboard paths) — subscriptions issue. */}
+            {/* 7. Unconfirmed-email warning banner: rendered above the page, see before {children}. */}
+          </PlayerProvider>
+        </ToastProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -121,6 +150,24 @@ function useClientRedirects() {
     const target = redirectFor(location.pathname, location.search);
     if (target) navigate(target + location.hash, { replace: true });
   }, [location.pathname, location.search, location.hash, navigate]);
+}
+
+/**
+ * Sign-in or sign-out in another tab reloads this one (spec §2, storage event authStateChanged), and
+ * the persisted access flags (spec §3) follow the viewer.
+ */
+function useAuthStateSync(me: Me | null) {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === AUTH_STATE_KEY) window.location.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  const access = me?.access;
+  useEffect(() => {
+    if (access) writeAccess(access);
+  }, [access]);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -24,7 +24,37 @@ const pages: RouteConfigEntry[] = [
 
   layout('layouts/default-layout.tsx', [route('c/song/:songId', 'routes/catalog/song.tsx')]),
 
-  layout('layouts/auth-layout.tsx', [route('auth/login', 'routes/auth/login.tsx')]),
+  layout('layouts/auth-layout.tsx', [
+    route('auth/login', 'routes/auth/login.tsx'),
+    route('auth/check-email', 'routes/auth/check-email.tsx'),
+    route('auth/reset-password', 'routes/auth/reset-password.tsx'),
+    route('auth/change-password', 'routes/auth/change-password.tsx'),
+    route('auth/change-confirmed', 'routes/auth/change-confirmed.tsx'),
+  ]),
+  route('ott/:token', 'routes/ott.tsx'),
+
+  route('register', 'routes/register/index.tsx'),
+  layout('layouts/register-layout.tsx', [
+    route('register/plans', 'routes/register/plans.tsx'),
+    route('register/signup', 'routes/register/signup.tsx'),
+    route('register/verify-email', 'routes/register/verify-email.tsx'),
+    route('register/select-plan', 'routes/register/select-plan.tsx'),
+    route('register/add-phone', 'routes/register/add-phone.tsx'),
+    route('register/verify-phone', 'routes/register/verify-phone.tsx'),
+    route('register/trial', 'routes/register/trial.tsx'),
+    route('register/details', 'routes/register/details.tsx'),
+    route('register/welcome', 'routes/register/welcome.tsx'),
+    route('register/welcome/ott', 'routes/register/welcome-ott.tsx'),
+  ]),
+
+  layout('layouts/dashboard-layout.tsx', [
+    route('dashboard', 'routes/dashboard/index.tsx'),
+    route('dashboard/account', 'routes/dashboard/account.tsx'),
+    route('dashboard/licenses', 'routes/dashboard/licenses.tsx'),
+  ]),
+
+  // Development mailbox: every email and SMS of the outbox provider (off when SMTP is configured).
+  route('dev/mailbox', 'routes/dev/mailbox.tsx'),
 
   // Path rewrites of spec §2 that are pages of their own elsewhere.
   route('catalog/*', 'routes/redirects/catalog-prefix.tsx'),

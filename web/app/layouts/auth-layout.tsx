@@ -3,7 +3,18 @@ import { ArrowLeft } from 'lucide-react';
 import { ButtonLink } from '../components/ui/button';
 import { useLocalizedPath } from '../features/shell/edition';
 import { Logo } from '../features/shell/logo';
+import { guardRestricted } from '../features/auth/guards.server';
 import styles from './layouts.module.css';
+import type { Route } from './+types/auth-layout';
+
+/**
+ * Guard restricted (spec §2, decision 031): these pages are for people who are not signed in; a
+ * signed-in user goes to the forced registration step, or home once registration is complete.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await guardRestricted(request);
+  return null;
+}
 
 /** Sign-in and account-recovery pages: a minimal brand header and a centred card. */
 export default function AuthLayout() {

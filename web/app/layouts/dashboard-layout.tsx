@@ -1,30 +1,78 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, NavLink, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Me } from '@cuewave/contract/account';
+import type { DashboardContext } from '../features/account/use-dashboard-viewer';
 import { cx } from '../components/ui/cx';
+import { guardDashboard } from '../features/auth/guards.server';
+import { getMe } from '../features/auth/session.server';
 import { Footer } from '../features/shell/footer';
 import { Header } from '../features/shell/header';
+import type { Route } from './+types/dashboard-layout';
 import styles from './layouts.module.css';
 
-/** Dashboard sections (spec §2). Billing is hidden from enterprise users once accounts exist. */
-const SECTIONS = [
-  { label: 'Playlists', url: '/dashboard/playlists' },
-  { label: 'Subscription', url: '/dashboard/licenses' },
-  { label: 'Billing & payment', url: '/dashboard/billing' },
-  { label: 'Account', url: '/dashboard/account' },
-  { label: 'Support', url: '/dashboard/support' },
+type Section = {
+  label: string;
+  url: string;
+  /** False until the page exists (a later issue): the link is left out rather than leading to a 404. */
+  routed: boolean;
+  hiddenFor?: (me: Me) => boolean;
+};
+
+/** Dashboard sections (spec §2); billing is hidden from enterprise users (spec §6). */
+const SECTIONS: Section[] = [
+  { label: 'Playlists', url: '/dashboard/playlists', routed: false },
+  { label: 'Subscription', url: '/dashboard/licenses', routed: true },
+  {
+    label: 'Billing & payment',
+    url: '/dashboard/billing',
+    routed: false,
+    hiddenFor: (me) => me.subscription?.planType === 'enterprise',
+  },
+  { label: 'Account', url: '/dashboard/account', routed: true },
+  { label: 'Support', url: '/dashboard/support', routed: false },
 ];
 
-/**
- * Dashboard frame: header, section navigation at the side, the page. Structure only — its pages
- * arrive with the accounts issue and it is not routed yet.
- */
-export default function DashboardLayout() {
+function dashboardSections(me: Me): Array<Pick<Section, 'label' | 'url'>> {
+  return SECTIONS.filter((section) => section.routed && !section.hiddenFor?.(me));
+}
+
+/** The dashboard guard (decision 031); refreshed session cookies are passed on. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await guardDashboard(request);
+  const { headers } = await getMe(request);
+  return data({ me }, { headers });
+}
+
+/** The guard (no-plan allowed list) must see every move between sections. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
+
+/** Dashboard frame: header, section navigation at the side, the page. */
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { me } = loaderData;
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const previous = useRef(pathname);
+
+  // A move between sections puts focus on the new page's heading (not on the first load; compared
+  // with the previous path so StrictMode's double effects don't count).
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [pathname]);
+
   return (
     <>
       <Header />
       <div className={styles.dashboard}>
         <nav aria-label="Dashboard" className={styles.sideNav}>
           <ul role="list">
-            {SECTIONS.map((section) => (
+            {dashboardSections(me).map((section) => (
               <li key={section.url}>
                 <NavLink
                   to={section.url}
@@ -36,8 +84,8 @@ export default function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <main id="main" className={styles.main}>
-          <Outlet />
+        <main id="main" ref={mainRef} className={styles.dashboardMain}>
+          <Outlet context={{ me } satisfies DashboardContext} />
         </main>
       </div>
       <Footer />

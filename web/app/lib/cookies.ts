@@ -1,6 +1,8 @@
-/** Cookie names and lifetimes of spec §3 / §9. */
-export const USER_TOKEN_COOKIE = 'cm-user-token';
-export const USER_TOKEN_MAX_AGE_DAYS = 7;
+import { REFRESH_TOKEN_COOKIE, USER_TOKEN_COOKIE, USER_TOKEN_COOKIE_DAYS } from '@cuewave/contract/account';
+
+/** Cookie names and lifetimes of spec §3 / §9 (decision 031): the API sets both on every token answer. */
+export { REFRESH_TOKEN_COOKIE, USER_TOKEN_COOKIE };
+export const USER_TOKEN_MAX_AGE_DAYS = USER_TOKEN_COOKIE_DAYS;
 
 export type CookieOptions = {
   maxAgeDays?: number;
@@ -35,4 +37,10 @@ export function readCookie(header: string | null | undefined, name: string): str
     }
   }
   return null;
+}
+
+/** Removes a cookie the page can see (not the httpOnly refresh cookie: only /api/auth/revoke clears that). */
+export function clearBrowserCookie(name: string): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = serializeCookie(name, '', { maxAgeDays: 0 });
 }

@@ -1,22 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'react-router';
-import { ArrowRight, ArrowUpRight, X } from 'lucide-react';
-import { ButtonLink, IconButton } from '../../components/ui/button';
+import { ArrowRight, ArrowUpRight, LogOut, X } from 'lucide-react';
+import { Button, ButtonLink, IconButton } from '../../components/ui/button';
 import { useFocusTrap, useScrollLock } from '../../components/ui/focus-trap';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useLocalizedPath } from './edition';
 import { Logo } from './logo';
-import { EXPLORE_NAV, HELP_NAV, LOGIN_PATH, TRIAL_PATH } from './nav-links';
+import { useAuth } from '../auth/use-auth';
+import { useViewer } from '../auth/use-viewer';
+import {
+  DASHBOARD_NAV,
+  EXPLORE_NAV,
+  FINISH_SIGNUP_PATH,
+  HELP_NAV,
+  LOGIN_PATH,
+  TRIAL_PATH,
+  type NavLink,
+} from './nav-links';
 import { useGenres } from './use-genres';
 import styles from './burger-menu.module.css';
 
 export const BURGER_MENU_ID = 'site-menu';
 
 /**
- * Full-screen navigation (spec §2): explore links, an "all music" list of genres and the account
- * buttons. A modal dialog: focus is trapped, Escape closes, the page behind doesn't scroll, and
- * any navigation closes it.
+ * Full-screen navigation (spec §2): dashboard links (signed in) or explore links, an "all music"
+ * list of genres, and log out or the log in / free trial buttons. A modal dialog: focus is trapped,
+ * Escape closes, the page behind doesn't scroll, and any navigation closes it.
  */
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [mounted, setMounted] = useState(false);
@@ -26,6 +36,10 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const localized = useLocalizedPath();
   const { genres, failed } = useGenres(open);
   const location = useLocation();
+  const me = useViewer();
+  const { signOut } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
+  const links: NavLink[] = me ? DASHBOARD_NAV : EXPLORE_NAV;
 
   useFocusTrap(panelRef, open && mounted, { onEscape: onClose, initialFocus: closeRef });
   useScrollLock(open && mounted);
@@ -65,10 +79,11 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
       <div className={styles.content}>
         <nav aria-labelledby="menu-explore" className={styles.explore}>
           <h2 id="menu-explore" className={styles.heading}>
-            Explore
+            {me ? 'Your account' : 'Explore'}
           </h2>
-          <ul role="list" className={styles.exploreList}>
-            {EXPLORE_NAV.map((link, i) => (
+          {me ? <p className={styles.email}>{me.account.email}</p> : null}
+          <ul role="list" className={styles.exploreList} data-testid="burger-links">
+            {links.map((link, i) => (
               <li key={link.url} style={{ animationDelay: `${40 + i * 25}ms` }}>
                 <Link to={localized(link.url)} className={styles.exploreLink}>
                   {link.label}
@@ -127,12 +142,37 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
       </div>
 
       <div className={styles.actions}>
-        <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg">
-          Log in
-        </ButtonLink>
-        <ButtonLink to={TRIAL_PATH} variant="primary" size="lg">
-          Start free trial
-        </ButtonLink>
+        {me ? (
+          <>
+            <Button
+              variant="secondary"
+              size="lg"
+              icon={<LogOut />}
+              loading={signingOut}
+              onClick={() => {
+                setSigningOut(true);
+                void signOut();
+              }}
+              data-testid="burger-logout"
+            >
+              Log out
+            </Button>
+            {me.registrationStep ? (
+              <ButtonLink to={FINISH_SIGNUP_PATH} variant="primary" size="lg">
+                Finish sign-up
+              </ButtonLink>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg">
+              Log in
+            </ButtonLink>
+            <ButtonLink to={TRIAL_PATH} variant="primary" size="lg">
+              Start free trial
+            </ButtonLink>
+          </>
+        )}
       </div>
     </div>,
     document.body,

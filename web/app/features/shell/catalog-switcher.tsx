@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { AudioWaveform, Clapperboard, Disc3, Heart, ListMusic, Smile, TrendingUp } from 'lucide-react';
 import { LinkTabs, type LinkTab } from '../../components/ui/tabs';
+import { useViewer } from '../auth/use-viewer';
 import { FavoritesModal } from './favorites-modal';
 import { FAVORITES_PATH } from './nav-links';
 import { stripEdition } from './paths';
@@ -34,6 +35,7 @@ export function activeCatalogTab(pathname: string): string | null {
 export function CatalogSwitcher() {
   const { pathname } = useLocation();
   const [favoritesOpen, setFavoritesOpen] = useState(false);
+  const signedIn = useViewer() !== null;
   const active = activeCatalogTab(pathname);
   const prefix = pathname === '/us' || pathname.startsWith('/us/') ? '/us' : '';
 
@@ -46,9 +48,8 @@ export function CatalogSwitcher() {
       active: active === tab.key,
       testId: `catalog-tab-${tab.key}`,
       onClick:
-        tab.key === 'favorites'
+        tab.key === 'favorites' && !signedIn
           ? (event) => {
-              // Accounts arrive with the next issue: until then every visitor is signed out.
               event.preventDefault();
               setFavoritesOpen(true);
             }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
+import { useViewer } from '../auth/use-viewer';
 import { useEdition, useLocalizedPath } from './edition';
+import { IN_STORE_PATH } from './nav-links';
 import { Logo } from './logo';
 import styles from './footer.module.css';
 
@@ -38,6 +40,7 @@ const COLUMNS: Array<{ title: string; links: Array<{ label: string; url: string 
 export function Footer() {
   const localized = useLocalizedPath();
   const edition = useEdition();
+  const signedIn = useViewer() !== null;
   const year = new Date().getFullYear();
   return (
     <footer className={styles.footer} data-testid="site-footer">
@@ -54,13 +57,15 @@ export function Footer() {
           <nav key={column.title} aria-label={column.title} className={styles.column}>
             <h2 className={styles.heading}>{column.title}</h2>
             <ul role="list" className={styles.list}>
-              {column.links.map((link) => (
-                <li key={link.url}>
-                  <Link to={localized(link.url)} className={styles.link}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              {column.links
+                .filter((link) => !(signedIn && (link.url === IN_STORE_PATH || link.url === '/register')))
+                .map((link) => (
+                  <li key={link.url}>
+                    <Link to={localized(link.url)} className={styles.link}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </nav>
         ))}

@@ -3,12 +3,14 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Heart, Menu, Search } from 'lucide-react';
 import { ButtonLink, IconButton } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
+import { AccountMenu } from '../auth/account-menu';
+import { useViewer } from '../auth/use-viewer';
 import { BurgerMenu, BURGER_MENU_ID } from './burger-menu';
 import { useLocalizedPath } from './edition';
 import { FavoritesModal } from './favorites-modal';
 import { useHeaderScroll } from './header-scroll';
 import { Logo } from './logo';
-import { LOGIN_PATH, MAIN_NAV, TRIAL_PATH } from './nav-links';
+import { FAVORITES_PATH, FINISH_SIGNUP_PATH, LOGIN_PATH, mainNavFor, TRIAL_PATH } from './nav-links';
 import styles from './header.module.css';
 
 export type HeaderProps = {
@@ -22,6 +24,8 @@ export type HeaderProps = {
 /**
  * Site header (spec §2): logo, main navigation, search slot, favourites heart, log in and free
  * trial, burger menu. Sticky; slides away while scrolling down and comes back when scrolling up.
+ * Signed in, the account menu replaces log in / free trial, In-store leaves the navigation and the
+ * heart goes straight to the favourites; an unfinished registration gets a "Finish sign-up" button.
  */
 export function Header({ variant = 'solid' }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,6 +33,7 @@ export function Header({ variant = 'solid' }: HeaderProps) {
   const scroll = useHeaderScroll(64, menuOpen || favoritesOpen);
   const localized = useLocalizedPath();
   const navigate = useNavigate();
+  const me = useViewer();
 
   return (
     <>
@@ -45,7 +50,7 @@ export function Header({ variant = 'solid' }: HeaderProps) {
 
           <nav aria-label="Main" className={styles.nav}>
             <ul role="list" className={styles.navList}>
-              {MAIN_NAV.map((link) => (
+              {mainNavFor(!!me).map((link) => (
                 <li key={link.url}>
                   <NavLink
                     to={localized(link.url)}
@@ -74,16 +79,34 @@ export function Header({ variant = 'solid' }: HeaderProps) {
             <IconButton
               aria-label="Favourites"
               icon={<Heart />}
-              onClick={() => setFavoritesOpen(true)}
-              aria-haspopup="dialog"
+              onClick={() => (me ? navigate(FAVORITES_PATH) : setFavoritesOpen(true))}
+              aria-haspopup={me ? undefined : 'dialog'}
               data-testid="header-favorites"
             />
-            <ButtonLink to={LOGIN_PATH} variant="ghost" className={styles.desktopOnly}>
-              Log in
-            </ButtonLink>
-            <ButtonLink to={TRIAL_PATH} variant="primary" className={styles.trial}>
-              Start free trial
-            </ButtonLink>
+            {me ? (
+              <>
+                {me.registrationStep ? (
+                  <ButtonLink
+                    to={FINISH_SIGNUP_PATH}
+                    variant="primary"
+                    className={styles.trial}
+                    data-testid="finish-signup"
+                  >
+                    Finish sign-up
+                  </ButtonLink>
+                ) : null}
+                <AccountMenu me={me} className={styles.account} />
+              </>
+            ) : (
+              <>
+                <ButtonLink to={LOGIN_PATH} variant="ghost" className={styles.desktopOnly} data-testid="header-login">
+                  Log in
+                </ButtonLink>
+                <ButtonLink to={TRIAL_PATH} variant="primary" className={styles.trial}>
+                  Start free trial
+                </ButtonLink>
+              </>
+            )}
             <IconButton
               aria-label="Open menu"
               icon={<Menu />}

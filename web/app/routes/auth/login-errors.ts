@@ -1,16 +1,29 @@
-export const SIGN_IN_UNAVAILABLE = 'Sign-in is not available yet on this server.';
+import { ApiError } from '../../lib/api';
+import { NETWORK_ERROR, waitPhrase, WRONG_CREDENTIALS } from '../../features/auth/messages';
 
-/** The message shown for a failed POST /auth/token. */
-export function signInErrorMessage(status: number, body: { error?: string; message?: string } | null): string {
-  // A 404 with the generic NOT_FOUND code means the route itself is missing (no accounts yet);
-  // other 404s (e.g. 'can not find account by token') carry their own message.
-  if (status === 404 && (!body?.error || body.error === 'NOT_FOUND')) return SIGN_IN_UNAVAILABLE;
-  if (status === 401 || body?.error === 'wrong credentials or client not found') {
-    return body?.message && body.error !== 'wrong credentials or client not found'
-      ? body.message
-      : 'That email and password don’t match an account. Check them and try again.';
-  }
-  if (status === 429) return 'Too many attempts. Please wait a minute and try again.';
-  if (body?.message) return body.message;
-  return 'Sign-in failed. Please try again.';
+export { WRONG_CREDENTIALS };
+export const CAPTCHA_FAILED = 'We couldn’t confirm you’re human. Please try again.';
+
+/**
+ * The message shown for a failed sign-in (POST /auth/token). Wrong password and unknown email get
+ * the same sentence: the API answers both alike, and so must the page (no account enumeration).
+ */
+export function signInErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return NETWORK_ERROR;
+  if (error.status === 429) return `Too many attempts. Try again ${waitPhrase(error.retryAfter)}.`;
+  if (error.body.error === 'wrong credentials or client not found' || error.status === 401) return WRONG_CREDENTIALS;
+  if (error.body.error === 'recaptcha error') return CAPTCHA_FAILED;
+  if (error.status >= 500) return 'Sign-in is not available right now. Please try again in a moment.';
+  return error.body.message || 'Sign-in failed. Please try again.';
 }
+
+/** The message for a failed "email me a sign-in link" or reset request. */
+export function emailRequestErrorMessage(error: unknown, what: string): string {
+  if (!(error instanceof ApiError)) return NETWORK_ERROR;
+  if (error.status === 429) return `Too many requests. You can ask for ${what} ${waitPhrase(error.retryAfter)}.`;
+  if (error.body.error === 'recaptcha error') return CAPTCHA_FAILED;
+  if (error.status >= 500) return 'We couldn’t send the email right now. Please try again in a moment.';
+  return error.body.message || 'Something went wrong. Please try again.';
+}
+
+export const isCaptchaError = (error: unknown) => error instanceof ApiError && error.body.error === 'recaptcha error';

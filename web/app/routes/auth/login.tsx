@@ -1,91 +1,83 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AlertCircle, Eye, EyeOff } from 'lucide-react';
+import { AlertCircle, Eye, EyeOff, Mail } from 'lucide-react';
 import { Button, IconButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { serializeCookie, USER_TOKEN_COOKIE, USER_TOKEN_MAX_AGE_DAYS } from '../../lib/cookies';
-import { signInErrorMessage } from './login-errors';
-import styles from './login.module.css';
+import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
+import { afterSignIn } from '../../features/auth/guards';
+import { useAuth } from '../../features/auth/use-auth';
+import { checkAll, emailProblem, useField } from '../../features/auth/use-field';
+import { useEdition, useLocalizedPath } from '../../features/shell/edition';
+import { apiSend } from '../../lib/api';
+import { emailRequestErrorMessage, isCaptchaError, signInErrorMessage } from './login-errors';
+import styles from '../../features/auth/auth-forms.module.css';
 
 export const meta = () => [
   { title: 'Log in · Cuewave' },
   { name: 'description', content: 'Log in to Cuewave to download tracks, manage playlists and your licences.' },
 ];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type FieldErrors = { email?: string; password?: string };
-
-/** Only same-site paths are followed after sign-in. */
-function safeReturnTo(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
+const passwordProblem = (value: string) => (value ? null : 'Enter your password.');
 
 /**
- * Sign-in (spec §2, §4 "Login"): password grant against POST /api/auth/token. Accounts arrive
- * with the next issue; until the endpoint exists the page says so rather than pretending.
+ * Sign-in (spec §2, §4 "Login"): the password grant of POST /api/auth/token, then on to the forced
+ * registration step, the returnUrl or home. After repeated failures the API asks for a captcha
+ * ('recaptcha error'): the page solves the invisible check and tries once more by itself. Or: an
+ * emailed one-time sign-in link (POST /api/auth/ott/email).
  */
 export default function Login() {
   const navigate = useNavigate();
+  const edition = useEdition();
+  const localized = useLocalizedPath();
   const [params] = useSearchParams();
+  const { signIn } = useAuth();
+  const captcha = useCaptcha('signin');
+  const linkCaptcha = useCaptcha('signin');
+  const email = useField(emailProblem);
+  const password = useField(passwordProblem);
   const [showPassword, setShowPassword] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
-  function validate(email: string, password: string): FieldErrors {
-    const next: FieldErrors = {};
-    if (!email) next.email = 'Enter your email address.';
-    else if (!EMAIL.test(email)) next.email = 'Enter a valid email address, like name@example.com.';
-    if (!password) next.password = 'Enter your password.';
-    return next;
-  }
+  const [busy, setBusy] = useState<'password' | 'link' | null>(null);
+  // Once the API has asked for a captcha, every later attempt carries one from the start.
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    const fieldErrors = validate(email, password);
-    setErrors(fieldErrors);
     setFormError(null);
-    if (fieldErrors.email) return emailRef.current?.focus();
-    if (fieldErrors.password) return passwordRef.current?.focus();
-
-    setSubmitting(true);
+    if (!checkAll([email, password])) return;
+    setBusy('password');
+    const address = email.value.trim();
     try {
-      const response = await fetch('/api/auth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ grant_type: 'password', username: email, password }),
-      });
-      const body = (await response.json().catch(() => null)) as {
-        access_token?: string;
-        error?: string;
-        message?: string;
-      } | null;
-      if (!response.ok) {
-        setFormError(signInErrorMessage(response.status, body));
-        return;
+      let me;
+      try {
+        me = await signIn(address, password.value, needsCaptcha ? await captcha.solve() : undefined);
+      } catch (error) {
+        if (!isCaptchaError(error)) throw error;
+        setNeedsCaptcha(true);
+        me = await signIn(address, password.value, await captcha.solve());
       }
-      if (!body?.access_token) {
-        setFormError('The server answered without a session. Please try again.');
-        return;
-      }
-      document.cookie = serializeCookie(USER_TOKEN_COOKIE, body.access_token, {
-        maxAgeDays: USER_TOKEN_MAX_AGE_DAYS,
-        secure: window.location.protocol === 'https:',
-      });
-      navigate(safeReturnTo(params.get('returnUrl')), { replace: true });
-    } catch {
-      setFormError("We couldn't reach the server. Check your connection and try again.");
-    } finally {
-      setSubmitting(false);
+      navigate(afterSignIn(me, params.get('returnUrl'), edition), { replace: true });
+    } catch (error) {
+      setFormError(signInErrorMessage(error));
+      setBusy(null);
     }
   }
 
+  async function emailLink() {
+    setFormError(null);
+    if (!checkAll([email])) return;
+    setBusy('link');
+    const address = email.value.trim();
+    try {
+      await apiSend('POST', '/auth/ott/email', { json: { email: address, captcha: await linkCaptcha.solve() } });
+      navigate('/auth/check-email', { state: { email: address, kind: 'link' } });
+    } catch (error) {
+      setFormError(emailRequestErrorMessage(error, 'another sign-in link'));
+      setBusy(null);
+    }
+  }
+
+  const captchaState = busy === 'link' ? linkCaptcha.state : captcha.state;
   return (
     <div className={styles.root}>
       <h1 className={styles.title}>Welcome back</h1>
@@ -100,28 +92,26 @@ export default function Login() {
 
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
         <TextField
-          ref={emailRef}
+          {...email.inputProps}
           label="Email"
           name="email"
           type="email"
-          autoComplete="email"
+          autoComplete="username"
           inputMode="email"
           placeholder="name@example.com"
           required
-          error={errors.email}
-          onChange={() => errors.email && setErrors((e) => ({ ...e, email: undefined }))}
+          error={email.error}
         />
         <TextField
-          ref={passwordRef}
+          {...password.inputProps}
           label="Password"
           name="password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           required
-          error={errors.password}
-          onChange={() => errors.password && setErrors((e) => ({ ...e, password: undefined }))}
+          error={password.error}
           labelAside={
-            <Link to="/auth/reset-password" className={styles.forgot}>
+            <Link to="/auth/reset-password" className={styles.inlineLink}>
               Forgot password?
             </Link>
           }
@@ -136,14 +126,39 @@ export default function Login() {
             />
           }
         />
-        <Button type="submit" size="lg" fullWidth loading={submitting} data-testid="login-submit">
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={busy === 'password'}
+          disabled={busy === 'link'}
+          data-testid="login-submit"
+        >
           Log in
         </Button>
       </form>
 
+      {needsCaptcha || busy === 'link' ? <CaptchaNotice state={captchaState} /> : null}
+
+      <p className={styles.divider}>or</p>
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          icon={<Mail />}
+          loading={busy === 'link'}
+          disabled={busy === 'password'}
+          onClick={emailLink}
+          data-testid="email-link"
+        >
+          Email me a sign-in link
+        </Button>
+      </div>
+
       <p className={styles.switch}>
         New to Cuewave?{' '}
-        <Link to="/register" className={styles.switchLink}>
+        <Link to={localized('/register')} className={styles.switchLink}>
           Start your free 30-day trial
         </Link>
       </p>

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { Me } from '@cuewave/contract/account';
+import { Link, useLocation } from 'react-router';
+import { MailWarning } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { useToast } from '../../components/ui/toast';
+import { ApiError, apiSend } from '../../lib/api';
+import { useLocalizedPath } from '../shell/edition';
+import { useCaptcha } from './captcha';
+import { waitMessage } from './messages';
+import { useRefreshViewer } from './use-viewer';
+import styles from './email-banner.module.css';
+
+/**
+ * Root shell slot 7 (spec §2): a warning while the signed-in user's email is not confirmed, with a
+ * button that sends a new verification code. Not shown on register paths, where the verify-email
+ * step says the same thing with the code form.
+ */
+export function EmailBanner({ me }: { me: Me | null }) {
+  const { pathname } = useLocation();
+  if (!me || me.account.confirmedEmail || pathname.includes('register')) return null;
+  // During registration the code goes in the verify-email step; after it (a changed email) in the account page.
+  const codePage = me.registrationStep ? '/register/verify-email' : '/dashboard/account';
+  return <Banner email={me.account.email} codePage={codePage} />;
+}
+
+function Banner({ email, codePage }: { email: string; codePage: string }) {
+  const toast = useToast();
+  const captcha = useCaptcha('resend');
+  const refreshViewer = useRefreshViewer();
+  const localized = useLocalizedPath();
+  const [sending, setSending] = useState(false);
+
+  async function resend() {
+    setSending(true);
+    try {
+      const solution = await captcha.solve();
+      await apiSend('POST', '/v1/account/email/resend', { json: { captcha: solution } });
+      toast.success(`We sent a new code to ${email}.`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) toast.warning(waitMessage(error.retryAfter, 'a new code'));
+      else if (error instanceof ApiError && error.body.error === 'email already confirmed') {
+        toast.info('Your email is already confirmed.');
+        await refreshViewer();
+      } else if (error instanceof ApiError && error.body.message) toast.error(error.body.message);
+      else toast.error('We couldn’t send a new code. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className={styles.banner} role="region" aria-label="Email not confirmed" data-testid="email-banner">
+      <div className={styles.inner}>
+        <MailWarning aria-hidden="true" className={styles.icon} />
+        <p className={styles.text}>
+          Please confirm your email address <strong>{email}</strong>.{' '}
+          <Link to={localized(codePage)} className={styles.link}>
+            Enter your code
+          </Link>
+        </p>
+        <Button size="sm" variant="secondary" loading={sending} onClick={resend} data-testid="email-banner-resend">
+          Resend code
+        </Button>
+      </div>
+    </div>
+  );
+}

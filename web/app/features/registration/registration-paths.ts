@@ -1,0 +1,36 @@
+import { registrationStepFor } from '@cuewave/contract/registration';
+import type { Account, Me, RegistrationStep } from '@cuewave/contract/account';
+import { stripEdition } from '../shell/paths';
+
+/** Where each step of the registration order (spec §4) lives. */
+export function stepPath(step: RegistrationStep | null): string {
+  return step ? `/register/${step}` : '/register/welcome';
+}
+
+/** True for /register and everything under it, with or without the /us prefix. */
+export function isRegisterPath(pathname: string): boolean {
+  const path = stripEdition(pathname);
+  return path === '/register' || path.startsWith('/register/');
+}
+
+/**
+ * The step the order forces once `patch` is applied to the signed-in account: pages move on as soon
+ * as their call succeeds, without waiting for /auth/me to be read again.
+ */
+export function nextStepAfter(viewer: Me, patch: Partial<Account>): RegistrationStep | null {
+  return registrationStepFor({ ...viewer.account, ...patch }, viewer.subscription);
+}
+
+/** The step indicator: five stops, trial and details sharing the last. */
+export const STEP_INDICATOR: Array<{ label: string; steps: RegistrationStep[] }> = [
+  { label: 'Verify email', steps: ['verify-email'] },
+  { label: 'Choose plan', steps: ['select-plan'] },
+  { label: 'Add phone', steps: ['add-phone'] },
+  { label: 'Verify phone', steps: ['verify-phone'] },
+  { label: 'Start', steps: ['trial', 'details'] },
+];
+
+export function indicatorIndex(step: RegistrationStep | null): number {
+  if (!step) return STEP_INDICATOR.length;
+  return STEP_INDICATOR.findIndex((stop) => stop.steps.includes(step));
+}

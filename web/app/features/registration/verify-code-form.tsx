@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CheckCircle2 } from 'lucide-react';
+import { CODE_TTL_MINUTES } from '@cuewave/contract/account';
+import { Button } from '../../components/ui/button';
+import { CaptchaNotice, useCaptcha } from '../auth/captcha';
+import { CODE_LENGTH, CodeInput } from './code-input';
+import { errorCode, friendlyError, retryAfterSeconds } from './error-messages';
+import { formatCountdown, RESEND_COOLDOWN_SECONDS, useCooldown } from './use-cooldown';
+import styles from './forms.module.css';
+
+export type VerifyCodeFormProps = {
+  /** 'email' or 'phone': the words of the labels and messages. */
+  channel: 'email' | 'phone';
+  /** Sends the code; resolves once the API accepted it. */
+  verify: (code: string) => Promise<unknown>;
+  /** Asks for a new code; gets a captcha solution. */
+  resend: (captcha: string) => Promise<unknown>;
+  /** Called after a successful verification (and when the API says it was already verified). */
+  onVerified: () => void | Promise<void>;
+  /** The error identifier meaning "already verified" (treated as success). */
+  alreadyVerifiedCode: string;
+  /** A code was just sent: start with the resend countdown running. */
+  justSent?: boolean;
+  submitLabel?: string;
+  autoFocus?: boolean;
+};
+
+/**
+ * Enter a 6-digit code (verification by email or SMS, decision 031) with a resend button that
+ * counts down between sends. A full code submits itself.
+ */
+export function VerifyCodeForm({
+  channel,
+  verify,
+  resend,
+  onVerified,
+  alreadyVerifiedCode,
+  justSent = false,
+  submitLabel = 'Verify',
+  autoFocus,
+}: VerifyCodeFormProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  const cooldown = useCooldown();
+  const captcha = useCaptcha('resend');
+  const firstBox = useRef<HTMLInputElement>(null);
+  const busy = useRef(false);
+  const startCooldown = cooldown.start;
+
+  useEffect(() => {
+    if (justSent) startCooldown(RESEND_COOLDOWN_SECONDS);
+  }, [justSent, startCooldown]);
+
+  async function submit(value: string) {
+    if (busy.current) return;
+    if (value.length !== CODE_LENGTH) {
+      setError(`Enter the ${CODE_LENGTH}-digit code.`);
+      firstBox.current?.focus();
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await verify(value);
+      await onVerified();
+    } catch (err) {
+      if (errorCode(err) === alreadyVerifiedCode) {
+        await onVerified();
+        return;
+      }
+      setError(friendlyError(err));
+      setCode('');
+      // Focus after the boxes are enabled again.
+      window.setTimeout(() => firstBox.current?.focus(), 0);
+    } finally {
+      busy.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  async function onResend() {
+    setResending(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const solution = await captcha.solve();
+      await resend(solution);
+      setCode('');
+      setNotice(
+        channel === 'email'
+          ? 'We sent a new code. It replaces the previous one.'
+          : 'We texted a new code. It replaces the previous one.',
+      );
+      startCooldown(RESEND_COOLDOWN_SECONDS);
+    } catch (err) {
+      if (errorCode(err) === alreadyVerifiedCode) {
+        await onVerified();
+        return;
+      }
+      const wait = retryAfterSeconds(err);
+      if (wait) startCooldown(wait);
+      setError(friendlyError(err));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(code);
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={submitting || undefined}>
+      <CodeInput
+        ref={firstBox}
+        label={channel === 'email' ? 'Code from the email' : 'Code from the text message'}
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          if (error) setError(null);
+        }}
+        onComplete={(value) => void submit(value)}
+        error={error}
+        hint={`The code is valid for ${CODE_TTL_MINUTES} minutes.`}
+        disabled={submitting}
+        autoFocus={autoFocus}
+        testId={`${channel}-code`}
+      />
+      {notice ? (
+        <p className={styles.notice} role="status">
+          <CheckCircle2 aria-hidden="true" />
+          {notice}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" loading={submitting} data-testid={`${channel}-verify-submit`}>
+          {submitLabel}
+        </Button>
+      </div>
+      <div className={styles.resendRow}>
+        <span>{channel === 'email' ? 'No email?' : 'No text message?'}</span>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => void onResend()}
+          disabled={resending || cooldown.remaining > 0}
+          aria-busy={resending || undefined}
+          data-testid={`${channel}-resend`}
+        >
+          {resending
+            ? 'Sending…'
+            : cooldown.remaining > 0
+              ? `Send a new code in ${formatCountdown(cooldown.remaining)}`
+              : 'Send a new code'}
+        </button>
+      </div>
+      <CaptchaNotice state={captcha.state} />
+    </form>
+  );
+}

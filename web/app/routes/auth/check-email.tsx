@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PASSWORD_RESET_MINUTES, SIGNIN_LINK_MINUTES } from '@cuewave/contract/account';
+import { AlertCircle, Inbox, MailCheck } from 'lucide-react';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { useToast } from '../../components/ui/toast';
+import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
+import { formatCountdown, RESEND_COOLDOWN_SECONDS, useCooldown } from '../../features/registration/use-cooldown';
+import { ApiError, apiGet, apiSend } from '../../lib/api';
+import { emailRequestErrorMessage } from './login-errors';
+import styles from '../../features/auth/auth-forms.module.css';
+import type { Route } from './+types/check-email';
+
+export const meta = () => [{ title: 'Check your email · Cuewave' }];
+
+/** What was sent, handed over in the navigation state (not the URL, so the address stays out of logs). */
+export type CheckEmailState = { email: string; kind: 'reset' | 'link' };
+
+/** Whether the development mailbox is on (GET /api/dev/outbox answers 404 when it is off). */
+export async function loader({ request }: Route.LoaderArgs) {
+  try {
+    await apiGet('/dev/outbox', { query: { limit: 1 }, request });
+    return { devMailbox: true };
+  } catch {
+    return { devMailbox: false };
+  }
+}
+
+const COPY = {
+  reset: {
+    what: 'a link to choose a new password',
+    expires: `${PASSWORD_RESET_MINUTES} minutes`,
+    again: 'another reset link',
+  },
+  link: { what: 'a link that signs you in', expires: `${SIGNIN_LINK_MINUTES} minutes`, again: 'another sign-in link' },
+} as const;
+
+/**
+ * After a reset or sign-in-link request. It never says whether the account exists: the API answers
+ * the same either way. The email can be sent again after a short cooldown.
+ */
+export default function CheckEmail({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const state = readState(location.state);
+  const toast = useToast();
+  const captcha = useCaptcha(state?.kind === 'link' ? 'signin' : 'reset');
+  const cooldown = useCooldown();
+  const [sending, setSending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { start } = cooldown;
+
+  // The email was just sent: the first resend waits out the cooldown too.
+  const sentTo = state?.email;
+  useEffect(() => {
+    if (sentTo) start(RESEND_COOLDOWN_SECONDS);
+  }, [sentTo, start]);
+
+  async function resend() {
+    if (!state) return;
+    setSending(true);
+    setFormError(null);
+    try {
+      const body = { email: state.email, captcha: await captcha.solve() };
+      await apiSend('POST', state.kind === 'reset' ? '/v1/account/password/reset' : '/auth/ott/email', { json: body });
+      toast.success(`We sent ${COPY[state.kind].again} to ${state.email}.`);
+      start(RESEND_COOLDOWN_SECONDS);
+    } catch (error) {
+      setFormError(emailRequestErrorMessage(error, COPY[state.kind].again));
+      if (error instanceof ApiError && error.status === 429) start(error.retryAfter ?? RESEND_COOLDOWN_SECONDS);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const copy = state ? COPY[state.kind] : null;
+  return (
+    <div className={styles.root}>
+      <div className={styles.badge} aria-hidden="true">
+        <MailCheck />
+      </div>
+      <h1 className={styles.title}>Check your email</h1>
+      {state && copy ? (
+        <p className={styles.subtitle} data-testid="check-email-text">
+          If an account exists for <strong>{state.email}</strong>, we’ve sent it {copy.what}. The link works once and
+          expires in {copy.expires}.
+        </p>
+      ) : (
+        <p className={styles.subtitle} data-testid="check-email-text">
+          If an account exists for the address you entered, we’ve sent it an email with a link. The link works once.
+        </p>
+      )}
+
+      {formError ? (
+        <div className={styles.formError} role="alert">
+          <AlertCircle aria-hidden="true" />
+          <p>{formError}</p>
+        </div>
+      ) : null}
+
+      <ul role="list" className={styles.hintList}>
+        <li>Open your inbox and look for an email from Cuewave.</li>
+        <li>Nothing after a few minutes? Check the spam or promotions folder.</li>
+        <li>
+          Wrong address?{' '}
+          <Link to={state?.kind === 'link' ? '/auth/login' : '/auth/reset-password'} className={styles.inlineLink}>
+            Use a different email
+          </Link>
+        </li>
+      </ul>
+
+      <div className={styles.actions}>
+        {loaderData.devMailbox ? (
+          <ButtonLink
+            to={state ? `/dev/mailbox?to=${encodeURIComponent(state.email)}` : '/dev/mailbox'}
+            variant="secondary"
+            size="lg"
+            fullWidth
+            icon={<Inbox />}
+          >
+            Open the development mailbox
+          </ButtonLink>
+        ) : null}
+        {state ? (
+          <Button
+            variant="ghost"
+            size="lg"
+            fullWidth
+            loading={sending}
+            disabled={cooldown.remaining > 0}
+            onClick={resend}
+            data-testid="check-email-resend"
+          >
+            {cooldown.remaining > 0 ? `Resend in ${formatCountdown(cooldown.remaining)}` : 'Resend email'}
+          </Button>
+        ) : null}
+      </div>
+      {state && captcha.state !== 'idle' ? <CaptchaNotice state={captcha.state} /> : null}
+
+      <p className={styles.switch}>
+        <Link to="/auth/login" className={styles.switchLink}>
+          Back to log in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function readState(value: unknown): CheckEmailState | null {
+  if (!value || typeof value !== 'object') return null;
+  const { email, kind } = value as Partial<CheckEmailState>;
+  if (typeof email !== 'string' || (kind !== 'reset' && kind !== 'link')) return null;
+  return { email, kind };
+}

@@ -1,0 +1,192 @@
+import { Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { data } from 'react-router';
+import { ArrowLeft, Inbox, MessageSquare, Mail, RefreshCw, Search } from 'lucide-react';
+import type { OutboxItem, OutboxList } from '@cuewave/contract/dev';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { cx } from '../../components/ui/cx';
+import { EmptyState } from '../../components/ui/empty-state';
+import { TextField } from '../../components/ui/text-field';
+import { Logo } from '../../features/shell/logo';
+import { apiGet, isNotFound, withQuery } from '../../lib/api';
+import styles from './mailbox.module.css';
+import type { Route } from './+types/mailbox';
+
+export const meta = () => [{ title: 'Development mailbox · Cuewave' }, { name: 'robots', content: 'noindex' }];
+
+const LIMIT = 200;
+
+/**
+ * Every email and SMS the outbox provider "sent" (GET /api/dev/outbox). The API answers 404 when
+ * the mailbox is off (SMTP configured), and so does this page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const to = url.searchParams.get('to')?.trim() || undefined;
+  const id = url.searchParams.get('id');
+  let list: OutboxList;
+  try {
+    list = await apiGet<OutboxList>('/dev/outbox', { query: { to, limit: LIMIT }, request });
+  } catch (error) {
+    if (isNotFound(error)) throw data(null, { status: 404 });
+    throw error;
+  }
+  const items = [...list.items].sort((a, b) => b.createTS.localeCompare(a.createTS));
+  let selected = id ? (items.find((item) => item.id === id) ?? null) : null;
+  if (id && !selected) {
+    selected = await apiGet<OutboxItem>(`/dev/outbox/${encodeURIComponent(id)}`, { request }).catch(() => null);
+  }
+  return { items, to: to ?? '', selected };
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+  timeZone: 'UTC',
+});
+const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
+
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const { items, to, selected } = loaderData;
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const linkTo = (id: string | null) => withQuery('/dev/mailbox', { to: to || undefined, id: id ?? undefined });
+  const busy = revalidator.state === 'loading' || navigation.state === 'loading';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/" className={styles.brand} aria-label="Cuewave home">
+          <Logo />
+        </Link>
+        <span className={styles.label} data-testid="dev-mailbox-label">
+          <Inbox aria-hidden="true" /> Development mailbox
+        </span>
+      </header>
+
+      <main id="main" className={styles.main}>
+        <div className={styles.intro}>
+          <h1 className={styles.title}>Development mailbox</h1>
+          <p className={styles.subtitle}>
+            Every email and text message the store sent while no SMTP server or SMS gateway is configured. Nothing here
+            left this machine.
+          </p>
+        </div>
+
+        <div className={styles.toolbar}>
+          <Form method="get" className={styles.filter} role="search">
+            <TextField
+              label="Recipient"
+              name="to"
+              type="search"
+              defaultValue={to}
+              placeholder="name@example.com or +48…"
+              key={to}
+              className={styles.filterField}
+            />
+            <Button type="submit" variant="secondary" icon={<Search />}>
+              Filter
+            </Button>
+            {to ? (
+              <ButtonLink to="/dev/mailbox" variant="ghost">
+                Clear
+              </ButtonLink>
+            ) : null}
+          </Form>
+          <Button
+            variant="ghost"
+            icon={<RefreshCw />}
+            loading={busy}
+            onClick={() => void revalidator.revalidate()}
+            data-testid="mailbox-refresh"
+          >
+            Refresh
+          </Button>
+        </div>
+
+        <div className={cx(styles.layout, selected && styles.hasSelection)}>
+          <section aria-label="Messages" className={styles.listPane}>
+            {items.length ? (
+              <ol role="list" className={styles.list} data-testid="mailbox-list">
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <Link
+                      to={linkTo(item.id)}
+                      className={cx(styles.item, selected?.id === item.id && styles.itemActive)}
+                      aria-current={selected?.id === item.id ? 'true' : undefined}
+                      data-testid="mailbox-item"
+                    >
+                      <span className={styles.itemIcon} aria-hidden="true">
+                        {item.channel === 'sms' ? <MessageSquare /> : <Mail />}
+                      </span>
+                      <span className={styles.itemBody}>
+                        <span className={styles.itemSubject}>{item.subject ?? item.text.slice(0, 80)}</span>
+                        <span className={styles.itemMeta}>
+                          {item.channel === 'sms' ? 'SMS' : 'Email'} to {item.recipient}
+                        </span>
+                        <time className={styles.itemMeta} dateTime={item.createTS}>
+                          {formatTime(item.createTS)}
+                        </time>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <EmptyState
+                icon={<Inbox />}
+                title={to ? `No messages to ${to}` : 'No messages yet'}
+                description="Sign up, reset a password or ask for a code, and the message appears here."
+                compact
+              />
+            )}
+          </section>
+
+          <section aria-label="Message" className={styles.detailPane}>
+            {selected ? (
+              <article className={styles.message} data-testid="mailbox-message">
+                <Link to={linkTo(null)} className={styles.back}>
+                  <ArrowLeft aria-hidden="true" /> All messages
+                </Link>
+                <h2 className={styles.subject}>{selected.subject ?? 'Text message'}</h2>
+                <dl className={styles.facts}>
+                  <dt>To</dt>
+                  <dd>{selected.recipient}</dd>
+                  <dt>Sent</dt>
+                  <dd>
+                    <time dateTime={selected.createTS}>{formatTime(selected.createTS)}</time>
+                  </dd>
+                  <dt>Template</dt>
+                  <dd>
+                    <code>{selected.template}</code>
+                  </dd>
+                </dl>
+                {selected.html ? (
+                  <>
+                    <h3 className={styles.partTitle}>HTML</h3>
+                    {/* sandbox="": no scripts, no forms, no same-origin access — the email is inert. */}
+                    <iframe
+                      title={`HTML of “${selected.subject ?? 'message'}”`}
+                      className={styles.frame}
+                      sandbox=""
+                      srcDoc={selected.html}
+                      data-testid="mailbox-html"
+                    />
+                  </>
+                ) : null}
+                <h3 className={styles.partTitle}>Text</h3>
+                <pre className={styles.text} data-testid="mailbox-text">
+                  {selected.text}
+                </pre>
+              </article>
+            ) : (
+              <p className={styles.placeholder}>
+                {params.get('id') ? 'That message is no longer in the mailbox.' : 'Choose a message to read it.'}
+              </p>
+            )}
+          </section>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { AlertCircle, MessageSquareText } from 'lucide-react';
+import type { Account } from '@cuewave/contract/account';
+import { friendlyError } from '../../features/registration/error-messages';
+import { displayPhone } from '../../features/registration/phone-format';
+import { nextStepAfter, stepPath } from '../../features/registration/registration-paths';
+import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
+import { VerifyCodeForm } from '../../features/registration/verify-code-form';
+import { apiSend } from '../../lib/api';
+import forms from '../../features/registration/forms.module.css';
+import styles from '../../features/registration/register-page.module.css';
+
+export const meta = () => [{ title: 'Verify your phone · Cuewave' }, { name: 'robots', content: 'noindex' }];
+
+/** /register/verify-phone: the texted code; "change number" removes the number and goes back a step. */
+export default function VerifyPhonePage() {
+  const viewer = useRegisterViewer();
+  const goTo = useGoTo();
+  const location = useLocation();
+  const justSent = Boolean((location.state as { justSent?: boolean } | null)?.justSent);
+  const [changing, setChanging] = useState(false);
+  const [changeError, setChangeError] = useState<string | null>(null);
+  if (!viewer) return null;
+
+  const next = () => goTo(stepPath(nextStepAfter(viewer, { confirmedPhone: true })));
+
+  async function changeNumber() {
+    setChanging(true);
+    setChangeError(null);
+    try {
+      await apiSend<Account>('DELETE', '/v1/account/mobile');
+      await goTo('/register/add-phone');
+    } catch (error) {
+      setChangeError(friendlyError(error));
+      setChanging(false);
+    }
+  }
+
+  return (
+    <div className={styles.card}>
+      <header className={styles.header}>
+        <span className={styles.icon} aria-hidden="true">
+          <MessageSquareText />
+        </span>
+        <h1 className={styles.title}>Enter the code we texted you</h1>
+        <p className={styles.lead}>
+          We sent a 6-digit code to{' '}
+          <strong data-testid="verify-phone-number">
+            {viewer.account.phone ? displayPhone(viewer.account.phone) : ''}
+          </strong>
+          .{' '}
+          <button
+            type="button"
+            className={forms.linkButton}
+            onClick={() => void changeNumber()}
+            disabled={changing}
+            aria-busy={changing || undefined}
+            data-testid="change-number"
+          >
+            {changing ? 'Removing…' : 'Change number'}
+          </button>
+        </p>
+      </header>
+      {changeError ? (
+        <p className={forms.formError} role="alert">
+          <AlertCircle aria-hidden="true" />
+          {changeError}
+        </p>
+      ) : null}
+      <VerifyCodeForm
+        channel="phone"
+        justSent={justSent}
+        autoFocus
+        alreadyVerifiedCode="PHONE_ALREADY_CONFIRMED"
+        verify={(code) => apiSend<Account>('POST', '/v1/account/mobile/verify', { json: { code } })}
+        resend={(captcha) => apiSend('POST', '/v1/account/mobile/resend', { json: { captcha } })}
+        onVerified={next}
+        submitLabel="Verify phone"
+      />
+    </div>
+  );
+}

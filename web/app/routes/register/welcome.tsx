@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { LayoutDashboard, ListMusic, Music, PartyPopper } from 'lucide-react';
+import { TRIAL_DAYS } from '@cuewave/contract/account';
+import { ButtonLink } from '../../components/ui/button';
+import { cx } from '../../components/ui/cx';
+import { clearSignup } from '../../features/registration/signup-store';
+import { useRegisterViewer } from '../../features/registration/use-register-viewer';
+import { planTitle } from '../../features/registration/plans';
+import { formatDate } from '../../lib/format';
+import styles from '../../features/registration/register-page.module.css';
+
+export const meta = () => [{ title: 'Welcome to Cuewave' }, { name: 'robots', content: 'noindex' }];
+
+/** /register/welcome: the registration is complete. The signup state has done its job. */
+export default function WelcomePage() {
+  const viewer = useRegisterViewer();
+  useEffect(() => clearSignup(), []);
+  const subscription = viewer?.subscription ?? null;
+  const isTrial = subscription?.planType === 'trial';
+
+  return (
+    <div className={cx(styles.card, styles.cardWide)} data-testid="welcome">
+      <header className={cx(styles.header, styles.centered)}>
+        <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
+          <PartyPopper />
+        </span>
+        <h1 className={styles.title}>You’re all set!</h1>
+        <p className={styles.lead}>
+          {subscription
+            ? isTrial
+              ? `Your ${TRIAL_DAYS}-day free trial has started${
+                  subscription.nextPayTS ? ` and runs until ${formatDate(subscription.nextPayTS)}` : ''
+                }.`
+              : `Your ${planTitle(subscription.planType)} plan is ready.`
+            : 'Your account is ready.'}{' '}
+          Here’s what to do next.
+        </p>
+      </header>
+      <ul className={styles.nextSteps}>
+        <li>
+          <Link to="/c/genres" className={styles.nextStep}>
+            <Music aria-hidden="true" />
+            <strong>Browse music</strong>
+            <span>Preview any track by genre, mood or sound effect.</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/c/playlists" className={styles.nextStep}>
+            <ListMusic aria-hidden="true" />
+            <strong>Find playlists</strong>
+            <span>Start from curated playlists and collect your favourites.</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/dashboard/licenses" className={styles.nextStep}>
+            <LayoutDashboard aria-hidden="true" />
+            <strong>Your dashboard</strong>
+            <span>See your subscription and manage your account.</span>
+          </Link>
+        </li>
+      </ul>
+      <ButtonLink to="/c/genres" size="lg" fullWidth data-testid="welcome-browse">
+        Start browsing
+      </ButtonLink>
+    </div>
+  );
+}
