@@ -121,6 +121,34 @@ test.describe('sign-in', () => {
   });
 });
 
+test.describe('another device', () => {
+  test('a one-time link from the account page signs in a second device once', async ({ page, browser, request }) => {
+    const user = await createVerifiedUser(request);
+    await logIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/register\/select-plan$/);
+    await page.goto('/dashboard/account');
+    await hydrated(page);
+    await page.getByTestId('device-link-create').click();
+    const link = await page.getByTestId('device-link-url').inputValue();
+    expect(link).toMatch(/\/ott\/[^/?]+\?returnUrl=%2Fregister%2Fwelcome%2Fott$/);
+
+    // The second device is a browser with no cookies of this account.
+    const device = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
+    const phone = await device.newPage();
+    await phone.goto(link);
+    await expect(phone).toHaveURL(/\/register\/welcome\/ott$/);
+    await expect(phone.getByTestId('welcome-ott')).toContainText(user.email);
+    await expect(phone.getByTestId('welcome-ott-continue')).toHaveAttribute('href', '/register/select-plan');
+
+    // Single use.
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(link);
+    await expect(stranger.getByTestId('ott-failed')).toContainText('expired or was already used');
+    await device.close();
+    await stranger.context().close();
+  });
+});
+
 test.describe('password reset', () => {
   test('a user resets the password through the emailed link', async ({ page, request }) => {
     const user = await createVerifiedUser(request);

@@ -164,6 +164,9 @@ describe('stepOfPath', () => {
 describe('after sign-in', () => {
   it('goes to the forced step first, then returnUrl, then home', () => {
     expect(afterSignIn({ registrationStep: 'verify-email' }, '/dashboard/account')).toBe('/register/verify-email');
+    // The ott variant of the welcome page is the exception: it offers the next step itself.
+    expect(afterSignIn({ registrationStep: 'select-plan' }, '/register/welcome/ott')).toBe('/register/welcome/ott');
+    expect(afterSignIn({ registrationStep: null }, '/us/register/welcome/ott', 'us')).toBe('/us/register/welcome/ott');
     expect(afterSignIn({ registrationStep: 'trial' }, null, 'us')).toBe('/us/register/trial');
     expect(afterSignIn({ registrationStep: null }, '/dashboard/account')).toBe('/dashboard/account');
     expect(afterSignIn({ registrationStep: null }, null)).toBe('/');

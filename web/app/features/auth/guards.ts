@@ -98,12 +98,18 @@ export function stepOfPath(path: string): RegistrationStep | null {
   return step && (registrationSteps as readonly string[]).includes(step) ? (step as RegistrationStep) : null;
 }
 
-/** Where the viewer goes after signing in (spec §4 "Login"): the forced step, else returnUrl, else home. */
+/**
+ * Where the viewer goes after signing in (spec §4 "Login"): the forced step, else returnUrl, else
+ * home. The welcome page's ott variant is the one exception (spec §4): a one-time link that asks for
+ * it lands there, and that page offers the next step itself.
+ */
 export function afterSignIn(
   viewer: { registrationStep: RegistrationStep | null },
   returnUrl: string | null,
   edition: 'us' | 'eu' = 'eu',
 ): string {
+  const welcomeOtt = localizedPath('/register/welcome/ott', edition);
+  if (safeReturnUrl(returnUrl) === welcomeOtt) return welcomeOtt;
   if (viewer.registrationStep) return localizedPath(`/register/${viewer.registrationStep}`, edition);
   return safeReturnUrl(returnUrl) ?? localizedPath(HOME_PATH, edition);
 }

@@ -1,5 +1,6 @@
 import { useDashboardViewer } from '../../features/account/use-dashboard-viewer';
 import { DeleteAccount } from '../../features/account/delete-account';
+import { DeviceLink } from '../../features/account/device-link';
 import { EmailSettings } from '../../features/account/email-settings';
 import { PasswordSettings } from '../../features/account/password-settings';
 import { PhoneSettings } from '../../features/account/phone-settings';
@@ -21,6 +22,7 @@ export default function AccountPage() {
       <EmailSettings me={me} />
       <PhoneSettings me={me} />
       <PasswordSettings me={me} />
+      <DeviceLink />
       <PreferenceToggles me={me} />
       <RatingSettings me={me} />
       <DeleteAccount me={me} />
