@@ -27,4 +27,14 @@ describe('app', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/health');
   });
+
+  it('marks the routes that need a bearer token, and only those', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    type Operation = { security?: unknown };
+    const paths = (res.json() as { paths: Record<string, Record<string, Operation>> }).paths;
+    expect(paths['/api/auth/me']?.get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/v1/account']?.delete?.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/v1/account/register']?.post?.security).toBeUndefined();
+    expect(paths['/api/auth/token']?.post?.security).toBeUndefined();
+  });
 });

@@ -25,6 +25,7 @@ import type { FileStorage } from './providers/storage/storage';
 import type { AppConfig, Providers } from './providers/providers';
 import { createEmbeddedProviders } from './providers/create-providers';
 import { registerFeatures } from './features/register';
+import { requiresBearer } from './features/auth/require-auth';
 
 export type AppDeps = {
   db: Db;
@@ -64,11 +65,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       info: { title: 'Cuewave API', version: '1.0.0', description: 'Music and sound-effects licensing store' },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access_token of POST /api/auth/token (the web app sends its cm-user-token cookie).',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Routes guarded by requireAuth say so in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if (requiresBearer(route.preHandler)) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+  });
 
   const clock = deps.clock ?? systemClock;
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -47,11 +47,19 @@ export async function authenticate(
  * cookie when there is no header). Sets request.auth; anything else answers 401 'verify jwt token'.
  */
 export function requireAuth(deps: { db: Db; clock: Clock }): preHandlerAsyncHookHandler {
-  return async (request) => {
+  const handler: preHandlerAsyncHookHandler = async (request) => {
     const auth = await authenticate(deps, request);
     if (!auth) throw invalidToken();
     request.auth = auth;
   };
+  return Object.assign(handler, { [BEARER]: true });
+}
+
+const BEARER = Symbol('requires a bearer token');
+
+/** Whether a route's preHandler(s) include requireAuth; the OpenAPI document marks those routes. */
+export function requiresBearer(preHandler: unknown): boolean {
+  return [preHandler].flat().some((h) => typeof h === 'function' && BEARER in h);
 }
 
 /** The account id of a request that went through requireAuth. */
