@@ -1,35 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { latestCode, TEST_PASSWORD } from '../support/accounts';
+import { hydrated } from '../support/page';
 
 /**
  * The dashboard's account pages: subscription summary, newsletter, rating, password change and
  * account deletion, for a user who registered through the real flow.
  */
 
-const PASSWORD = 'Correct-horse-42';
+const PASSWORD = TEST_PASSWORD;
 const NEW_PASSWORD = 'Battery-staple-77';
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.body.dataset.playerOpen !== undefined);
-}
-
-/** The newest 6-digit code the development outbox holds for a recipient. */
-async function latestCode(request: APIRequestContext, to: string, channel: 'email' | 'sms'): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&channel=${channel}`);
-        if (!response.ok()) return undefined;
-        const { items } = (await response.json()) as { items: Array<{ text: string }> };
-        code = items[0]?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      },
-      { message: `a ${channel} code for ${to}`, timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 /** Signs up through the pages and starts the free trial; leaves the browser signed in. */
 async function registerWithTrial(page: Page, request: APIRequestContext, tag: string): Promise<string> {

@@ -1,38 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { latestCode, TEST_PASSWORD } from '../support/accounts';
+import { hydrated } from '../support/page';
 
 /**
  * The registration flow of spec §2 / §4 in the browser: sign-up, both verifications through the
  * development outbox, plan, trial, the step guard and the abandon-registration modal.
  */
 
-/** Hydration is done once the player provider's first effect has marked <body>. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.body.dataset.playerOpen !== undefined);
-}
-
-const PASSWORD = 'Correct-horse-42';
+const PASSWORD = TEST_PASSWORD;
 
 function uniqueEmail(tag: string): string {
   return `w2-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** The newest 6-digit code the outbox holds for a recipient (email address or E.164 number). */
-async function latestCode(request: APIRequestContext, to: string, channel: 'email' | 'sms'): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&channel=${channel}`);
-        if (!response.ok()) return undefined;
-        const { items } = (await response.json()) as { items: Array<{ text: string }> };
-        code = items[0]?.text.match(/\b(\d{6})\b/)?.[1];
-        return code;
-      },
-      { message: `a ${channel} code for ${to}`, timeout: 15_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
 }
 
 async function signUp(page: Page, email: string) {

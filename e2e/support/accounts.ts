@@ -77,6 +77,24 @@ export async function latestMessage(
   return found!;
 }
 
+/** The newest 6-digit code the outbox holds for a recipient (email address or E.164 number). */
+export async function latestCode(request: APIRequestContext, to: string, channel: 'email' | 'sms'): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&channel=${channel}`);
+        if (!response.ok()) return undefined;
+        const { items } = (await response.json()) as { items: Array<{ text: string }> };
+        code = items[0]?.text.match(/\b(\d{6})\b/)?.[1];
+        return code;
+      },
+      { message: `a ${channel} code for ${to}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
 /** The first link in a message's text whose path starts with `pathPrefix`, as a same-site path. */
 export function linkIn(message: OutboxItem, pathPrefix: string): string {
   for (const match of message.text.matchAll(/https?:\/\/[^\s)>"']+/g)) {

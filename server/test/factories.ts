@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FileType, ProductType } from '@cuewave/contract/catalog';
 import { slugify } from '@cuewave/contract/slug';
 import type { Db } from '../src/db/client';
-import type { AccountsTable, SubscriptionsTable } from '../src/db/schema';
+import type { AccountsTable, CouponsTable, SubscriptionsTable } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/passwords';
 import type { FileStorage } from '../src/providers/storage/storage';
 
@@ -332,6 +332,46 @@ export function accountFactory(db: Db) {
         })
         .execute();
       return id;
+    },
+  };
+}
+
+export type CouponSpec = {
+  code?: string;
+  /** Percent off (1–100); the default when neither percent nor amountMinor is given is 20 %. */
+  percent?: number;
+  /** Fixed amount off in minor units of `currency` (default usd). */
+  amountMinor?: number;
+  currency?: NonNullable<CouponsTable['currency']>;
+  plans?: string[] | null;
+  periods?: string[] | null;
+  firstPurchaseOnly?: boolean;
+  expiresAt?: Date | null;
+};
+
+/** Discount coupons (table coupons), inserted directly; codes are unique per call unless given. */
+export function couponFactory(db: Db) {
+  let seq = 0;
+  return {
+    coupon: async (spec: CouponSpec = {}) => {
+      seq += 1;
+      const code = (spec.code ?? `TEST${seq}${randomBytes(3).toString('hex')}`).toUpperCase();
+      const fixed = spec.amountMinor !== undefined;
+      await db
+        .insertInto('coupons')
+        .values({
+          code,
+          kind: fixed ? 'fixed' : 'percent',
+          percent: fixed ? null : (spec.percent ?? 20),
+          amount_minor: fixed ? spec.amountMinor! : null,
+          currency: fixed ? (spec.currency ?? 'usd') : null,
+          plans: spec.plans ?? null,
+          periods: spec.periods ?? null,
+          first_purchase_only: spec.firstPurchaseOnly ?? false,
+          expires_at: spec.expiresAt ?? null,
+        })
+        .execute();
+      return code;
     },
   };
 }

@@ -166,6 +166,38 @@ export type SubscriptionsTable = {
   created_at: CreatedAt;
 };
 
+export type BillingDetailsTable = {
+  account_id: string;
+  type: 'personal' | 'business';
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  postal_code: string;
+  state: string | null;
+  country: string;
+  tax_number: string | null;
+  tax_number_valid: Generated<boolean>;
+  phone_number: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+export type CouponsTable = {
+  code: string;
+  kind: 'percent' | 'fixed';
+  percent: number | null;
+  amount_minor: number | null;
+  currency: 'usd' | 'eur' | 'pln' | 'czk' | 'gbp' | null;
+  plans: string[] | null;
+  periods: string[] | null;
+  first_purchase_only: Generated<boolean>;
+  expires_at: NullableTimestamp;
+  created_at: CreatedAt;
+};
+
 export type Database = {
   files: FilesTable;
   artists: ArtistsTable;
@@ -188,4 +220,6 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   signing_keys: SigningKeysTable;
   subscriptions: SubscriptionsTable;
+  billing_details: BillingDetailsTable;
+  coupons: CouponsTable;
 };

@@ -8,6 +8,8 @@ import { registerMediaRoutes } from './media/media.routes';
 import { registerAccountFeatures } from './account/account.register';
 import { registerDevRoutes } from './dev/dev.routes';
 import { registerCaptchaRoutes } from './captcha/captcha.routes';
+import { registerPricingRoutes } from './pricing/pricing.routes';
+import { registerBillingRoutes } from './billing/billing.routes';
 
 export type FeatureDeps = { db: Db; storage: FileStorage; clock: Clock; providers: Providers; config: AppConfig };
 
@@ -17,5 +19,7 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerMediaRoutes(app, { db: deps.db, storage: deps.storage });
   await registerCaptchaRoutes(app, deps);
   await registerAccountFeatures(app, deps);
+  await registerBillingRoutes(app, deps);
+  await registerPricingRoutes(app, deps);
   await registerDevRoutes(app, deps);
 }

@@ -10,6 +10,7 @@ import { errorCode, friendlyError } from '../registration/error-messages';
 import { PasswordField } from '../registration/password-field';
 import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
+import shared from '../auth/auth-forms.module.css';
 import forms from '../registration/forms.module.css';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted. We’re sorry to see you go.';
@@ -96,7 +97,7 @@ function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: 
     >
       <form className={forms.form} onSubmit={submit} noValidate aria-label="Delete account">
         {formError ? (
-          <div className={forms.formError} role="alert" data-testid="delete-account-error">
+          <div className={shared.alertError} role="alert" data-testid="delete-account-error">
             <AlertCircle aria-hidden="true" />
             <p>{formError}</p>
           </div>

@@ -11,6 +11,7 @@ import { VerifyCodeForm } from '../registration/verify-code-form';
 import { apiSend } from '../../lib/api';
 import { AccountSection, StatusBadge } from './account-section';
 import forms from '../registration/forms.module.css';
+import shared from '../auth/auth-forms.module.css';
 import styles from './account.module.css';
 
 /** The email address: shown with its state, changed with the current password, then re-verified. */
@@ -128,7 +129,7 @@ function ChangeEmailForm({
   return (
     <form className={`${forms.form} ${styles.subpanel}`} onSubmit={submit} noValidate aria-label="Change email">
       {formError ? (
-        <div className={forms.formError} role="alert">
+        <div className={shared.alertError} role="alert">
           <AlertCircle aria-hidden="true" />
           <p>{formError}</p>
         </div>

@@ -7,6 +7,7 @@ import { errorCode, friendlyError } from '../registration/error-messages';
 import { PasswordField } from '../registration/password-field';
 import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
+import shared from '../auth/auth-forms.module.css';
 import forms from '../registration/forms.module.css';
 
 export const PASSWORD_CHANGED = 'Password changed — other devices were signed out';
@@ -67,7 +68,7 @@ export function PasswordSettings({ me }: { me: Me }) {
     >
       <form className={forms.form} onSubmit={submit} noValidate aria-label="Change password">
         {formError ? (
-          <div className={forms.formError} role="alert">
+          <div className={shared.alertError} role="alert">
             <AlertCircle aria-hidden="true" />
             <p>{formError}</p>
           </div>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Me } from '@cuewave/contract/account';
 import { ToastProvider } from '../../components/ui/toast';
+import { viewerFixture } from '../../test/viewer-fixture';
 import { EmailBanner } from './email-banner';
 
 vi.mock('./captcha', () => ({
@@ -15,24 +16,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const me = (confirmedEmail: boolean): Me => ({
-  account: {
-    id: 'u1',
-    email: 'ada@example.com',
-    confirmedEmail,
-    phone: null,
-    confirmedPhone: false,
-    newsletter: false,
-    mobileNotifications: false,
-    rating: null,
-    signupPlan: null,
-    signupPeriod: null,
-    createTS: '2025-01-01T00:00:00Z',
-  },
-  subscription: null,
-  access: { isRegisterComplete: false, isPendingPayment: false, isNoPlan: true },
-  registrationStep: confirmedEmail ? 'select-plan' : 'verify-email',
-});
+const me = (confirmedEmail: boolean) =>
+  viewerFixture({ confirmedEmail, registrationStep: confirmedEmail ? 'select-plan' : 'verify-email' });
 
 function renderBanner(viewer: Me | null, path = '/c/genres') {
   const router = createMemoryRouter(

@@ -1,4 +1,4 @@
-/** User-facing texts shared by the auth pages and the banner. */
+/** User-facing texts shared by the auth pages, the banner and the registration and account pages. */
 
 /** "Please wait …" for a 429 with its Retry-After seconds. */
 export function waitMessage(retryAfterSeconds: number | null, what: string): string {
@@ -8,9 +8,14 @@ export function waitMessage(retryAfterSeconds: number | null, what: string): str
 /** "in 3 minutes", "in 40 seconds", "in a moment". */
 export function waitPhrase(retryAfterSeconds: number | null): string {
   if (!retryAfterSeconds || retryAfterSeconds <= 0) return 'in a moment';
-  if (retryAfterSeconds < 60) return `in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `in ${formatWait(retryAfterSeconds)}`;
+}
+
+/** '45 seconds', '1 minute', '3 minutes'. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 export const WRONG_CREDENTIALS = 'The email or password is incorrect.';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { errorCode, friendlyError, GENERIC_ERROR, NETWORK_ERROR, retryAfterSeconds } from './error-messages';
+import { NETWORK_ERROR } from '../auth/messages';
+import { errorCode, friendlyError, GENERIC_ERROR, retryAfterSeconds } from './error-messages';
 
 const api = (status: number, error: string, message = '', retryAfter: number | null = null) =>
   new ApiError(status, { error, message }, retryAfter);

@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api';
+import { formatWait, NETWORK_ERROR } from '../auth/messages';
 
 /**
  * Friendly text for the API's error identifiers (contract/src/errors.ts, spec §8) on the account
@@ -23,7 +24,6 @@ const MESSAGES: Record<string, string> = {
   'wrong credentials or client not found': 'That password isn’t right.',
 };
 
-export const NETWORK_ERROR = 'We couldn’t reach the server. Check your connection and try again.';
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 /** The error identifier of a failed API call, or null for anything else. */
@@ -62,11 +62,4 @@ function codeInvalidMessage(serverMessage: string): string {
   const left = /(\d+)\s+tr(?:y|ies)\s+left/i.exec(serverMessage)?.[1];
   if (left) return `That code isn’t right. ${left} ${left === '1' ? 'try' : 'tries'} left.`;
   return MESSAGES.CODE_INVALID!;
-}
-
-/** '45 seconds', '1 minute', '3 minutes'. */
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

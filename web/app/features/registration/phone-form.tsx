@@ -6,6 +6,7 @@ import { TextField } from '../../components/ui/text-field';
 import { useEdition } from '../shell/edition';
 import { errorCode, friendlyError, retryAfterSeconds } from './error-messages';
 import { formatCountdown, useCooldown } from './use-cooldown';
+import shared from '../auth/auth-forms.module.css';
 import styles from './forms.module.css';
 
 export type PhoneSubmit = { phoneNumber: string; country: CountryCode };
@@ -124,7 +125,7 @@ export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, auto
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Phone number">
       {formError ? (
-        <div className={styles.formError} role="alert">
+        <div className={shared.alertError} role="alert">
           <AlertCircle aria-hidden="true" />
           <p>{formError}</p>
         </div>

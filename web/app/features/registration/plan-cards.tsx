@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { PLANS } from './plans';
 import type { BillingType } from './signup-store';
+import shared from '../auth/auth-forms.module.css';
 import styles from './plan-cards.module.css';
 
 export type PlanCardsProps = {
@@ -66,7 +67,7 @@ export function PlanCards({
             >
               {plan.popular ? <p className={styles.badge}>Most popular</p> : null}
               <div className={styles.tierRow}>
-                <p className={styles.tier}>{plan.tier}</p>
+                <p className={shared.eyebrow}>{plan.tier}</p>
                 {isSelected ? (
                   <span className={styles.current}>
                     <Check aria-hidden="true" />

@@ -6,6 +6,7 @@ import { CaptchaNotice, useCaptcha } from '../auth/captcha';
 import { CODE_LENGTH, CodeInput } from './code-input';
 import { errorCode, friendlyError, retryAfterSeconds } from './error-messages';
 import { formatCountdown, RESEND_COOLDOWN_SECONDS, useCooldown } from './use-cooldown';
+import shared from '../auth/auth-forms.module.css';
 import styles from './forms.module.css';
 
 export type VerifyCodeFormProps = {
@@ -133,7 +134,7 @@ export function VerifyCodeForm({
         testId={`${channel}-code`}
       />
       {notice ? (
-        <p className={styles.notice} role="status">
+        <p className={shared.alertNotice} role="status">
           <CheckCircle2 aria-hidden="true" />
           {notice}
         </p>

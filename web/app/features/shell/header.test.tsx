@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { Me } from '@cuewave/contract/account';
+import { viewerFixture } from '../../test/viewer-fixture';
 import { Header } from './header';
 
 afterEach(() => {
@@ -9,24 +10,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const viewer = (registrationStep: Me['registrationStep'] = null): Me => ({
-  account: {
-    id: 'u1',
-    email: 'ada@example.com',
-    confirmedEmail: true,
-    phone: null,
-    confirmedPhone: false,
-    newsletter: false,
-    mobileNotifications: false,
-    rating: null,
-    signupPlan: null,
-    signupPeriod: null,
-    createTS: '2025-01-01T00:00:00Z',
-  },
-  subscription: null,
-  access: { isRegisterComplete: !registrationStep, isPendingPayment: false, isNoPlan: !!registrationStep },
-  registrationStep,
-});
+const viewer = (registrationStep: Me['registrationStep'] = null) => viewerFixture({ registrationStep });
 
 /** The header under a root route whose loader data carries the viewer, as in root.tsx. */
 function renderHeader(me: Me | null) {

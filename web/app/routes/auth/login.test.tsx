@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Me } from '@cuewave/contract/account';
 import { ApiError } from '../../lib/api';
+import { viewerFixture } from '../../test/viewer-fixture';
 import Login from './login';
 import { signInErrorMessage, WRONG_CREDENTIALS } from './login-errors';
 
@@ -21,24 +22,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const me = (registrationStep: Me['registrationStep'] = null): Me => ({
-  account: {
-    id: 'u1',
-    email: 'me@example.com',
-    confirmedEmail: true,
-    phone: null,
-    confirmedPhone: false,
-    newsletter: false,
-    mobileNotifications: false,
-    rating: null,
-    signupPlan: null,
-    signupPeriod: null,
-    createTS: '2025-01-01T00:00:00Z',
-  },
-  subscription: null,
-  access: { isRegisterComplete: !registrationStep, isPendingPayment: false, isNoPlan: !!registrationStep },
-  registrationStep,
-});
+const me = (registrationStep: Me['registrationStep'] = null) =>
+  viewerFixture({ email: 'me@example.com', registrationStep });
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -3,6 +3,7 @@ import type { Account } from '@cuewave/contract/account';
 import { PhoneForm } from '../../features/registration/phone-form';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { apiSend } from '../../lib/api';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Add your phone · Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -19,7 +20,7 @@ export default function AddPhonePage() {
         <span className={styles.icon} aria-hidden="true">
           <Smartphone />
         </span>
-        <h1 className={styles.title}>Add your mobile number</h1>
+        <h1 className={shared.stepTitle}>Add your mobile number</h1>
         <p className={styles.lead}>
           We’ll text you a 6-digit code to confirm it. It keeps your account and licences safe; we never share it.
         </p>

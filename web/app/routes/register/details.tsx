@@ -9,7 +9,7 @@ import { updateSignup } from '../../features/registration/signup-store';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
-import forms from '../../features/registration/forms.module.css';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Your plan · Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -48,8 +48,8 @@ export default function DetailsPage() {
         <span className={styles.icon} aria-hidden="true">
           <CreditCard />
         </span>
-        <p className={styles.eyebrow}>Last step</p>
-        <h1 className={styles.title}>Your {plan.title} plan</h1>
+        <p className={shared.eyebrow}>Last step</p>
+        <h1 className={shared.stepTitle}>Your {plan.title} plan</h1>
         <p className={styles.lead}>{plan.audience}</p>
       </header>
       <dl className={styles.summary} data-testid="details-summary">
@@ -68,7 +68,7 @@ export default function DetailsPage() {
           <dd>{CHANNEL_LIMITS[plan.name]}</dd>
         </div>
       </dl>
-      <p className={`${forms.notice} ${forms.info}`} role="note">
+      <p className={shared.alertInfo} role="note">
         <Info aria-hidden="true" />
         <span>
           Card checkout for paid plans opens soon. You can start today with the {TRIAL_DAYS}-day free trial and move to{' '}
@@ -76,12 +76,12 @@ export default function DetailsPage() {
         </span>
       </p>
       {error ? (
-        <p className={forms.formError} role="alert">
+        <p className={shared.alertError} role="alert">
           <AlertCircle aria-hidden="true" />
           {error}
         </p>
       ) : null}
-      <div className={`${styles.stack} ${styles.spaced}`}>
+      <div className={`${shared.stack} ${shared.spaced}`}>
         <Button
           size="lg"
           fullWidth
@@ -92,7 +92,7 @@ export default function DetailsPage() {
           Start with the free trial instead
         </Button>
       </div>
-      <p className={styles.footnote}>
+      <p className={shared.switch}>
         Want a different plan? <Link to={localized('/register/select-plan')}>Change plan</Link>
       </p>
     </div>

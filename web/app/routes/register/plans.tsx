@@ -6,6 +6,7 @@ import { periodOf, updateSignup, useSignup } from '../../features/registration/s
 import { useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { useLocalizedPath } from '../../features/shell/edition';
 import type { RegisterHandle } from '../../layouts/register-layout';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const handle: RegisterHandle = { wide: true };
@@ -42,9 +43,9 @@ export default function PlansPage() {
   return (
     <>
       <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>Plans</p>
-        <h1 className={styles.pageTitle}>One subscription, every track</h1>
-        <p className={styles.pageLead}>
+        <p className={shared.eyebrow}>Plans</p>
+        <h1 className={shared.pageTitle}>One subscription, every track</h1>
+        <p className={shared.pageLead}>
           Every plan includes the whole catalogue of music and sound effects. Plans differ in how many channels you use
           it on and what for. Not sure yet? Start with {TRIAL_DAYS} days free.
         </p>
@@ -57,7 +58,7 @@ export default function PlansPage() {
       />
       <p className={styles.note}>
         Prices and card checkout open soon; today every account starts with the free trial. Already have an account?{' '}
-        <Link to="/auth/login" className={styles.inlineLink}>
+        <Link to="/auth/login" className={shared.switchLink}>
           Log in
         </Link>
       </p>

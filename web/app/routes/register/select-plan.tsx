@@ -14,7 +14,7 @@ import {
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import type { RegisterHandle } from '../../layouts/register-layout';
 import { apiSend } from '../../lib/api';
-import forms from '../../features/registration/forms.module.css';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const handle: RegisterHandle = { wide: true };
@@ -67,14 +67,14 @@ export default function SelectPlanPage() {
   return (
     <>
       <header className={styles.pageHeader}>
-        <p className={styles.eyebrow}>Your plan</p>
-        <h1 className={styles.pageTitle}>Choose how you’ll use Cuewave</h1>
-        <p className={styles.pageLead}>
+        <p className={shared.eyebrow}>Your plan</p>
+        <h1 className={shared.pageTitle}>Choose how you’ll use Cuewave</h1>
+        <p className={shared.pageLead}>
           Pick the plan that fits your channels. You can change it before you start, and upgrade any time later.
         </p>
       </header>
       {error ? (
-        <div ref={errorRef} tabIndex={-1} className={forms.formError} role="alert" data-testid="select-plan-error">
+        <div ref={errorRef} tabIndex={-1} className={shared.alertError} role="alert" data-testid="select-plan-error">
           <AlertCircle aria-hidden="true" />
           <p>{error}</p>
         </div>

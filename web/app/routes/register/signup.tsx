@@ -14,6 +14,7 @@ import { useSignup } from '../../features/registration/signup-store';
 import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
 import forms from '../../features/registration/forms.module.css';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [
@@ -106,8 +107,8 @@ export default function SignupPage() {
   return (
     <div className={styles.card}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>Create your account</p>
-        <h1 className={styles.title}>Start your {TRIAL_DAYS}-day free trial</h1>
+        <p className={shared.eyebrow}>Create your account</p>
+        <h1 className={shared.stepTitle}>Start your {TRIAL_DAYS}-day free trial</h1>
         <p className={styles.lead}>Every song and sound effect, ready for your videos. No card needed today.</p>
       </header>
 
@@ -123,7 +124,7 @@ export default function SignupPage() {
 
       <form className={forms.form} onSubmit={onSubmit} noValidate aria-label="Create your account">
         {formError ? (
-          <div ref={errorRef} tabIndex={-1} className={forms.formError} role="alert" data-testid="signup-error">
+          <div ref={errorRef} tabIndex={-1} className={shared.alertError} role="alert" data-testid="signup-error">
             <AlertCircle aria-hidden="true" />
             <p>
               {formError.message}{' '}
@@ -191,7 +192,7 @@ export default function SignupPage() {
         <CaptchaNotice state={captcha.state} />
       </form>
 
-      <p className={styles.footnote}>
+      <p className={shared.switch}>
         Already have an account? <Link to="/auth/login">Log in</Link>
       </p>
     </div>

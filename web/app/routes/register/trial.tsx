@@ -7,7 +7,7 @@ import { errorCode, friendlyError } from '../../features/registration/error-mess
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
-import forms from '../../features/registration/forms.module.css';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Start your free trial · Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -46,8 +46,8 @@ export default function TrialPage() {
         <span className={styles.icon} aria-hidden="true">
           <Gift />
         </span>
-        <p className={styles.eyebrow}>Last step</p>
-        <h1 className={styles.title}>Your {TRIAL_DAYS}-day free trial</h1>
+        <p className={shared.eyebrow}>Last step</p>
+        <h1 className={shared.stepTitle}>Your {TRIAL_DAYS}-day free trial</h1>
         <p className={styles.lead}>Everything you need to try Cuewave in your own videos.</p>
       </header>
       <ul className={styles.checks} data-testid="trial-includes">
@@ -76,19 +76,19 @@ export default function TrialPage() {
         </li>
       </ul>
       {error ? (
-        <div ref={errorRef} tabIndex={-1} className={forms.formError} role="alert" data-testid="trial-error">
+        <div ref={errorRef} tabIndex={-1} className={shared.alertError} role="alert" data-testid="trial-error">
           <AlertCircle aria-hidden="true" />
           <p>
             {error.message} {error.used ? <Link to={localized('/register/select-plan')}>Choose a plan</Link> : null}
           </p>
         </div>
       ) : null}
-      <div className={styles.stack}>
+      <div className={shared.stack}>
         <Button size="lg" fullWidth loading={starting} onClick={() => void start()} data-testid="start-trial">
           Start my free trial
         </Button>
       </div>
-      <p className={styles.footnote}>
+      <p className={shared.switch}>
         Need more channels? <Link to={localized('/register/select-plan')}>Choose another plan</Link>
       </p>
     </div>

@@ -10,7 +10,7 @@ import { useGoTo, useRegisterViewer } from '../../features/registration/use-regi
 import { VerifyCodeForm } from '../../features/registration/verify-code-form';
 import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
-import forms from '../../features/registration/forms.module.css';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Verify your email · Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -41,7 +41,7 @@ function CodeVerification() {
           <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
             <CheckCircle2 />
           </span>
-          <h1 className={styles.title}>Your email is confirmed</h1>
+          <h1 className={shared.stepTitle}>Your email is confirmed</h1>
           <p className={styles.lead}>
             <strong>{viewer.account.email}</strong> is verified. Carry on where you left off.
           </p>
@@ -59,7 +59,7 @@ function CodeVerification() {
         <span className={styles.icon} aria-hidden="true">
           <MailCheck />
         </span>
-        <h1 className={styles.title}>Check your inbox</h1>
+        <h1 className={shared.stepTitle}>Check your inbox</h1>
         <p className={styles.lead}>
           We sent a 6-digit code to <strong data-testid="verify-email-address">{viewer.account.email}</strong>. Enter it
           below, or open the link in the email.
@@ -75,7 +75,7 @@ function CodeVerification() {
         onVerified={next}
         submitLabel="Verify email"
       />
-      <p className={styles.footnote}>Can’t find it? Look in your spam or promotions folder.</p>
+      <p className={shared.switch}>Can’t find it? Look in your spam or promotions folder.</p>
     </div>
   );
 }
@@ -111,7 +111,7 @@ function LinkVerification({ token }: { token: string }) {
       <div className={styles.card} aria-busy="true">
         <header className={cx(styles.header, styles.centered)}>
           <Spinner size="lg" label={null} />
-          <h1 className={styles.title}>Confirming your email…</h1>
+          <h1 className={shared.stepTitle}>Confirming your email…</h1>
         </header>
       </div>
     );
@@ -124,7 +124,7 @@ function LinkVerification({ token }: { token: string }) {
           <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
             <CheckCircle2 />
           </span>
-          <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+          <h1 ref={headingRef} tabIndex={-1} className={shared.stepTitle}>
             Email confirmed
           </h1>
           <p className={styles.lead}>
@@ -157,15 +157,15 @@ function LinkVerification({ token }: { token: string }) {
         <span className={styles.icon} aria-hidden="true">
           <AlertCircle />
         </span>
-        <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+        <h1 ref={headingRef} tabIndex={-1} className={shared.stepTitle}>
           We couldn’t confirm your email
         </h1>
       </header>
-      <p className={forms.formError} role="alert">
+      <p className={shared.alertError} role="alert">
         <AlertCircle aria-hidden="true" />
         {state.message}
       </p>
-      <div className={cx(styles.stack, styles.spaced)}>
+      <div className={cx(shared.stack, shared.spaced)}>
         {viewer ? (
           <ButtonLink to={localized('/register/verify-email')} size="lg" fullWidth replace>
             Enter the code instead

@@ -9,6 +9,7 @@ import { useGoTo, useRegisterViewer } from '../../features/registration/use-regi
 import { VerifyCodeForm } from '../../features/registration/verify-code-form';
 import { apiSend } from '../../lib/api';
 import forms from '../../features/registration/forms.module.css';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Verify your phone · Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -43,7 +44,7 @@ export default function VerifyPhonePage() {
         <span className={styles.icon} aria-hidden="true">
           <MessageSquareText />
         </span>
-        <h1 className={styles.title}>Enter the code we texted you</h1>
+        <h1 className={shared.stepTitle}>Enter the code we texted you</h1>
         <p className={styles.lead}>
           We sent a 6-digit code to{' '}
           <strong data-testid="verify-phone-number">
@@ -63,7 +64,7 @@ export default function VerifyPhonePage() {
         </p>
       </header>
       {changeError ? (
-        <p className={forms.formError} role="alert">
+        <p className={shared.alertError} role="alert">
           <AlertCircle aria-hidden="true" />
           {changeError}
         </p>

@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
 import { LayoutDashboard, ListMusic, LogIn, Music } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { stepPath } from '../../features/registration/registration-paths';
 import { useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { useLocalizedPath } from '../../features/shell/edition';
+import { NextSteps } from '../../features/registration/next-steps';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Welcome to Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -24,7 +25,7 @@ export default function WelcomeOttPage() {
         <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
           <LogIn />
         </span>
-        <h1 className={styles.title}>You’re signed in</h1>
+        <h1 className={shared.stepTitle}>You’re signed in</h1>
         <p className={styles.lead}>
           {viewer ? (
             <>
@@ -40,29 +41,28 @@ export default function WelcomeOttPage() {
         </ButtonLink>
       ) : (
         <>
-          <ul className={styles.nextSteps}>
-            <li>
-              <Link to="/c/genres" className={styles.nextStep}>
-                <Music aria-hidden="true" />
-                <strong>Browse music</strong>
-                <span>Preview and download tracks for your videos.</span>
-              </Link>
-            </li>
-            <li>
-              <Link to="/c/playlists" className={styles.nextStep}>
-                <ListMusic aria-hidden="true" />
-                <strong>Playlists</strong>
-                <span>Curated playlists for every mood.</span>
-              </Link>
-            </li>
-            <li>
-              <Link to="/dashboard/account" className={styles.nextStep}>
-                <LayoutDashboard aria-hidden="true" />
-                <strong>Your account</strong>
-                <span>Subscription, email, phone and password.</span>
-              </Link>
-            </li>
-          </ul>
+          <NextSteps
+            steps={[
+              {
+                to: '/c/genres',
+                icon: <Music aria-hidden="true" />,
+                title: 'Browse music',
+                text: 'Preview and download tracks for your videos.',
+              },
+              {
+                to: '/c/playlists',
+                icon: <ListMusic aria-hidden="true" />,
+                title: 'Playlists',
+                text: 'Curated playlists for every mood.',
+              },
+              {
+                to: '/dashboard/account',
+                icon: <LayoutDashboard aria-hidden="true" />,
+                title: 'Your account',
+                text: 'Subscription, email, phone and password.',
+              },
+            ]}
+          />
           <ButtonLink to={localized('/')} size="lg" fullWidth>
             Go to the home page
           </ButtonLink>

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { LayoutDashboard, ListMusic, Music, PartyPopper } from 'lucide-react';
 import { TRIAL_DAYS } from '@cuewave/contract/account';
 import { ButtonLink } from '../../components/ui/button';
@@ -8,6 +7,8 @@ import { clearSignup } from '../../features/registration/signup-store';
 import { useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { planTitle } from '../../features/registration/plans';
 import { formatDate } from '../../lib/format';
+import { NextSteps } from '../../features/registration/next-steps';
+import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const meta = () => [{ title: 'Welcome to Cuewave' }, { name: 'robots', content: 'noindex' }];
@@ -25,7 +26,7 @@ export default function WelcomePage() {
         <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
           <PartyPopper />
         </span>
-        <h1 className={styles.title}>You’re all set!</h1>
+        <h1 className={shared.stepTitle}>You’re all set!</h1>
         <p className={styles.lead}>
           {subscription
             ? isTrial
@@ -37,29 +38,28 @@ export default function WelcomePage() {
           Here’s what to do next.
         </p>
       </header>
-      <ul className={styles.nextSteps}>
-        <li>
-          <Link to="/c/genres" className={styles.nextStep}>
-            <Music aria-hidden="true" />
-            <strong>Browse music</strong>
-            <span>Preview any track by genre, mood or sound effect.</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/c/playlists" className={styles.nextStep}>
-            <ListMusic aria-hidden="true" />
-            <strong>Find playlists</strong>
-            <span>Start from curated playlists and collect your favourites.</span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/dashboard/licenses" className={styles.nextStep}>
-            <LayoutDashboard aria-hidden="true" />
-            <strong>Your dashboard</strong>
-            <span>See your subscription and manage your account.</span>
-          </Link>
-        </li>
-      </ul>
+      <NextSteps
+        steps={[
+          {
+            to: '/c/genres',
+            icon: <Music aria-hidden="true" />,
+            title: 'Browse music',
+            text: 'Preview any track by genre, mood or sound effect.',
+          },
+          {
+            to: '/c/playlists',
+            icon: <ListMusic aria-hidden="true" />,
+            title: 'Find playlists',
+            text: 'Start from curated playlists and collect your favourites.',
+          },
+          {
+            to: '/dashboard/licenses',
+            icon: <LayoutDashboard aria-hidden="true" />,
+            title: 'Your dashboard',
+            text: 'See your subscription and manage your account.',
+          },
+        ]}
+      />
       <ButtonLink to="/c/genres" size="lg" fullWidth data-testid="welcome-browse">
         Start browsing
       </ButtonLink>
