@@ -375,3 +375,83 @@ export function couponFactory(db: Db) {
     },
   };
 }
+
+export type BillingSpec = {
+  type?: 'personal' | 'business';
+  firstName?: string;
+  lastName?: string;
+  companyName?: string | null;
+  country?: string;
+  state?: string | null;
+  postalCode?: string;
+  taxNumber?: string | null;
+  taxNumberValid?: boolean;
+};
+
+export type CardSpec = {
+  /** What a charge does (the sandbox test-card outcomes); default succeeded. */
+  outcome?:
+    | 'succeeded'
+    | 'requires_action'
+    | 'card_declined'
+    | 'insufficient_funds'
+    | 'expired_card'
+    | 'incorrect_cvc'
+    | 'processing_error';
+  brand?: string;
+  last4?: string;
+  expMonth?: number;
+  expYear?: number;
+  fingerprint?: string;
+  isDefault?: boolean;
+  createdAt?: Date;
+};
+
+/**
+ * Payment factories: billing details and saved sandbox cards inserted directly (the card's provider
+ * reference carries its sandbox outcome, as the sandbox processor makes them).
+ */
+export function paymentFactory(db: Db) {
+  return {
+    billing: async (accountId: string, spec: BillingSpec = {}) => {
+      const business = spec.type === 'business';
+      await db
+        .insertInto('billing_details')
+        .values({
+          account_id: accountId,
+          type: spec.type ?? 'personal',
+          first_name: spec.firstName ?? 'Zofia',
+          last_name: spec.lastName ?? 'Nowak',
+          company_name: spec.companyName === undefined ? (business ? 'Studio Nowak' : null) : spec.companyName,
+          line1: 'Main street 1',
+          city: 'Warszawa',
+          postal_code: spec.postalCode ?? '00-950',
+          state: spec.state ?? null,
+          country: spec.country ?? 'PL',
+          tax_number: spec.taxNumber === undefined ? (business ? 'PL5260250995' : null) : spec.taxNumber,
+          tax_number_valid: spec.taxNumberValid ?? business,
+        })
+        .execute();
+    },
+    card: async (accountId: string, spec: CardSpec = {}) => {
+      const id = randomUUID();
+      await db
+        .insertInto('payment_methods')
+        .values({
+          id,
+          account_id: accountId,
+          provider: 'sandbox',
+          provider_ref: `pm_sandbox_${spec.outcome ?? 'succeeded'}_${randomBytes(12).toString('hex')}`,
+          brand: spec.brand ?? 'visa',
+          last4: spec.last4 ?? '4242',
+          exp_month: spec.expMonth ?? 12,
+          exp_year: spec.expYear ?? 2099,
+          fingerprint: spec.fingerprint ?? randomBytes(16).toString('base64url'),
+          is_default: spec.isDefault ?? false,
+          created_at: spec.createdAt ?? new Date(),
+        })
+        .execute();
+      return id;
+    },
+  };
+}

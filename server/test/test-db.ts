@@ -29,6 +29,16 @@ export async function createTestDb(): Promise<{ db: Db; drop: () => Promise<void
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pg's pool resolves end() before its sockets are gone; forcing the drop while they close makes
+      // the server kill them and the dying clients raise unhandled FATAL 57P01 errors. Wait them out.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

@@ -22,7 +22,11 @@ const pages: RouteConfigEntry[] = [
     route('c/top-music', 'routes/catalog/top-music.tsx'),
   ]),
 
-  layout('layouts/default-layout.tsx', [route('c/song/:songId', 'routes/catalog/song.tsx')]),
+  layout('layouts/default-layout.tsx', [
+    route('c/song/:songId', 'routes/catalog/song.tsx'),
+    // The public proof a creator shows when a platform claims their video.
+    route('licenses/verify/:code', 'routes/licenses/verify.tsx'),
+  ]),
 
   layout('layouts/auth-layout.tsx', [
     route('auth/login', 'routes/auth/login.tsx'),

@@ -198,6 +198,68 @@ export type CouponsTable = {
   created_at: CreatedAt;
 };
 
+export type PaymentMethodsTable = {
+  id: string;
+  account_id: string;
+  provider: 'sandbox' | 'stripe';
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+};
+
+export type PaymentsTable = {
+  id: string;
+  account_id: string | null;
+  subscription_id: string | null;
+  payment_method_id: string | null;
+  provider: 'sandbox' | 'stripe';
+  provider_ref: string | null;
+  idempotency_key: string;
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed';
+  failure_code: string | null;
+  description: string;
+  currency: 'usd' | 'eur' | 'pln' | 'czk' | 'gbp';
+  price: number;
+  tax: number;
+  total: number;
+  // numeric comes back as a string from PostgreSQL
+  tax_percentage: ColumnType<string, string | number, string | number>;
+  buyer: ColumnType<Record<string, unknown>, string, string>;
+  receipt_number: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ChannelType =
+  'youtube' | 'tiktok' | 'instagram' | 'facebook' | 'twitch' | 'x' | 'vimeo' | 'podcast' | 'website';
+
+export type ChannelsTable = {
+  id: string;
+  account_id: string;
+  type: ChannelType;
+  url: string;
+  created_at: CreatedAt;
+};
+
+export type LicencesTable = {
+  id: string;
+  code: string;
+  account_id: string;
+  subscription_id: string;
+  licensee: string;
+  plan: string;
+  valid_from: Timestamp;
+  valid_until: NullableTimestamp;
+  channels: ColumnType<Array<{ type: ChannelType; url: string }>, string, string>;
+  issued_at: Timestamp;
+  superseded_at: NullableTimestamp;
+};
+
 export type Database = {
   files: FilesTable;
   artists: ArtistsTable;
@@ -222,4 +284,8 @@ export type Database = {
   subscriptions: SubscriptionsTable;
   billing_details: BillingDetailsTable;
   coupons: CouponsTable;
+  payment_methods: PaymentMethodsTable;
+  payments: PaymentsTable;
+  channels: ChannelsTable;
+  licences: LicencesTable;
 };

@@ -10,6 +10,9 @@ import { registerDevRoutes } from './dev/dev.routes';
 import { registerCaptchaRoutes } from './captcha/captcha.routes';
 import { registerPricingRoutes } from './pricing/pricing.routes';
 import { registerBillingRoutes } from './billing/billing.routes';
+import { registerPaymentRoutes } from './payment/payment.routes';
+import { registerChannelRoutes } from './channel/channel.routes';
+import { registerLicenceRoutes } from './licence/licence.routes';
 
 export type FeatureDeps = { db: Db; storage: FileStorage; clock: Clock; providers: Providers; config: AppConfig };
 
@@ -21,5 +24,8 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerAccountFeatures(app, deps);
   await registerBillingRoutes(app, deps);
   await registerPricingRoutes(app, deps);
+  await registerPaymentRoutes(app, deps);
+  await registerChannelRoutes(app, deps);
+  await registerLicenceRoutes(app, deps);
   await registerDevRoutes(app, deps);
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import { createAltchaCaptcha } from './captcha/altcha-captcha';
 import { createRecaptchaCaptcha } from './captcha/recaptcha-captcha';
 import { createOutboxEmailSender } from './email/outbox-email';
+import { createSandboxProcessor } from './payments/sandbox-processor';
 import { createSmtpEmailSender } from './email/smtp-email';
 import type { AppConfig, Providers } from './providers';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limit';
@@ -26,6 +27,7 @@ export async function createEmbeddedProviders(opts: { db: Db; clock: Clock; altc
       opts.altchaCost === undefined ? {} : { cost: opts.altchaCost },
     ),
     rateLimiter,
+    payments: createSandboxProcessor({ db: opts.db, clock: opts.clock, rateLimiter }),
   };
 }
 
@@ -55,6 +57,8 @@ export async function createProviders(env: Env, deps: { db: Db; clock: Clock }):
       : createOutboxSmsSender(deps),
     captcha,
     rateLimiter,
+    // The Stripe adapter joins here (STRIPE_SECRET_KEY) with the payments work of issue 4.
+    payments: createSandboxProcessor({ db: deps.db, clock: deps.clock, rateLimiter }),
   };
 }
 

@@ -1,10 +1,17 @@
 import type { Captcha } from './captcha/captcha';
 import type { EmailSender } from './email/email';
+import type { PaymentProvider } from './payments/payments';
 import type { RateLimiter } from './rate-limit/rate-limit';
 import type { SmsSender } from './sms/sms';
 
 /** The outside systems the account features talk to, chosen by configuration (architecture §3). */
-export type Providers = { email: EmailSender; sms: SmsSender; captcha: Captcha; rateLimiter: RateLimiter };
+export type Providers = {
+  email: EmailSender;
+  sms: SmsSender;
+  captcha: Captcha;
+  rateLimiter: RateLimiter;
+  payments: PaymentProvider;
+};
 
 /** Settings the features need from the environment, resolved once. */
 export type AppConfig = {

@@ -56,6 +56,13 @@ describe('bearer token', () => {
     expect(calls(fetchSpy)[0]!.headers.authorization).toBe('Bearer from-request');
   });
 
+  it('server side: passes the visitor address on, so per-IP limits count visitors', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ ok: true }));
+    const request = new Request('http://local/licenses/verify/CW-1', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    await apiGet('/v1/license/verify/CW-1', { request });
+    expect(calls(fetchSpy)[0]!.headers['x-forwarded-for']).toBe('203.0.113.7');
+  });
+
   it('server side: a token refreshed for the request wins over its cookie', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({}));
     const request = new Request('http://x/', { headers: { cookie: 'cm-user-token=stale' } });

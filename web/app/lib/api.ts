@@ -210,6 +210,9 @@ async function isExpiredSession(response: Response): Promise<boolean> {
 function send(method: string, url: string, options: SendOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  // A loader calls on the visitor's behalf: per-IP limits must count the visitor, not the loopback.
+  const visitor = options.request?.headers.get('x-forwarded-for');
+  if (visitor) headers['x-forwarded-for'] = visitor;
   let body: string | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-catalog';
 import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-billing';
+import * as m0004 from './0004-payments-channels-licences';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-catalog': m0001,
   '0002-accounts': m0002,
   '0003-billing': m0003,
+  '0004-payments-channels-licences': m0004,
 };
