@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { AlertCircle } from 'lucide-react';
 import type { Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
@@ -10,8 +9,8 @@ import { errorCode, friendlyError } from '../registration/error-messages';
 import { PasswordField } from '../registration/password-field';
 import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
-import shared from '../auth/auth-forms.module.css';
 import forms from '../registration/forms.module.css';
+import { FormAlert } from '../auth/form-alert';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted. We’re sorry to see you go.';
 
@@ -96,12 +95,7 @@ function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: 
       data-testid="delete-account-modal"
     >
       <form className={forms.form} onSubmit={submit} noValidate aria-label="Delete account">
-        {formError ? (
-          <div className={shared.alertError} role="alert" data-testid="delete-account-error">
-            <AlertCircle aria-hidden="true" />
-            <p>{formError}</p>
-          </div>
-        ) : null}
+        <FormAlert testId="delete-account-error">{formError}</FormAlert>
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
           ref={passwordRef}

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import { emailSchema, type Account, type Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -11,8 +10,8 @@ import { VerifyCodeForm } from '../registration/verify-code-form';
 import { apiSend } from '../../lib/api';
 import { AccountSection, StatusBadge } from './account-section';
 import forms from '../registration/forms.module.css';
-import shared from '../auth/auth-forms.module.css';
 import styles from './account.module.css';
+import { FormAlert } from '../auth/form-alert';
 
 /** The email address: shown with its state, changed with the current password, then re-verified. */
 export function EmailSettings({ me }: { me: Me }) {
@@ -128,12 +127,7 @@ function ChangeEmailForm({
 
   return (
     <form className={`${forms.form} ${styles.subpanel}`} onSubmit={submit} noValidate aria-label="Change email">
-      {formError ? (
-        <div className={shared.alertError} role="alert">
-          <AlertCircle aria-hidden="true" />
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         ref={emailRef}
         label="New email"

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { AlertCircle } from 'lucide-react';
 import { passwordProblem, type Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
@@ -7,8 +6,8 @@ import { errorCode, friendlyError } from '../registration/error-messages';
 import { PasswordField } from '../registration/password-field';
 import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
-import shared from '../auth/auth-forms.module.css';
 import forms from '../registration/forms.module.css';
+import { FormAlert } from '../auth/form-alert';
 
 export const PASSWORD_CHANGED = 'Password changed — other devices were signed out';
 
@@ -67,12 +66,7 @@ export function PasswordSettings({ me }: { me: Me }) {
       testId="account-password"
     >
       <form className={forms.form} onSubmit={submit} noValidate aria-label="Change password">
-        {formError ? (
-          <div className={shared.alertError} role="alert">
-            <AlertCircle aria-hidden="true" />
-            <p>{formError}</p>
-          </div>
-        ) : null}
+        <FormAlert>{formError}</FormAlert>
         {/* Lets password managers pair the new password with this account. */}
         <input type="text" name="username" autoComplete="username" value={me.account.email} readOnly hidden />
         <PasswordField

@@ -1,13 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { AlertCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useEdition } from '../shell/edition';
 import { errorCode, friendlyError, retryAfterSeconds } from './error-messages';
 import { formatCountdown, useCooldown } from './use-cooldown';
-import shared from '../auth/auth-forms.module.css';
 import styles from './forms.module.css';
+import { FormAlert } from '../auth/form-alert';
 
 export type PhoneSubmit = { phoneNumber: string; country: CountryCode };
 
@@ -124,12 +123,7 @@ export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, auto
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Phone number">
-      {formError ? (
-        <div className={shared.alertError} role="alert">
-          <AlertCircle aria-hidden="true" />
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormAlert>{formError}</FormAlert>
       <div className={styles.phoneRow}>
         <div className={styles.field}>
           <label htmlFor={selectId} className={styles.fieldLabel}>

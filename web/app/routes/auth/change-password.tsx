@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AlertCircle, KeyRound, LinkIcon } from 'lucide-react';
+import { KeyRound, LinkIcon } from 'lucide-react';
 import { PASSWORD_RESET_MINUTES, passwordProblem } from '@cuewave/contract/account';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -10,6 +10,7 @@ import { PasswordField } from '../../features/registration/password-field';
 import { ApiError, apiSend } from '../../lib/api';
 import { NETWORK_ERROR, waitPhrase } from '../../features/auth/messages';
 import styles from '../../features/auth/auth-forms.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [{ title: 'Choose a new password · Cuewave' }];
 
@@ -105,12 +106,9 @@ export default function ChangePassword() {
       <h1 className={styles.title}>Choose a new password</h1>
       <p className={styles.subtitle}>After the change, every other device signed in to your account is signed out.</p>
 
-      {formError ? (
-        <div className={styles.formError} role="alert" data-testid="change-password-error">
-          <AlertCircle aria-hidden="true" />
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormAlert className={styles.formError} testId="change-password-error">
+        {formError}
+      </FormAlert>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
         <PasswordField

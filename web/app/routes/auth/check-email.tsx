@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PASSWORD_RESET_MINUTES, SIGNIN_LINK_MINUTES } from '@cuewave/contract/account';
-import { AlertCircle, Inbox, MailCheck } from 'lucide-react';
+import { Inbox, MailCheck } from 'lucide-react';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
@@ -10,6 +10,7 @@ import { ApiError, apiGet, apiSend } from '../../lib/api';
 import { emailRequestErrorMessage } from './login-errors';
 import styles from '../../features/auth/auth-forms.module.css';
 import type { Route } from './+types/check-email';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [{ title: 'Check your email · Cuewave' }];
 
@@ -90,12 +91,7 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      {formError ? (
-        <div className={styles.formError} role="alert">
-          <AlertCircle aria-hidden="true" />
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormAlert className={styles.formError}>{formError}</FormAlert>
 
       <ul role="list" className={styles.hintList}>
         <li>Open your inbox and look for an email from Cuewave.</li>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AlertCircle, Eye, EyeOff, Mail } from 'lucide-react';
+import { Eye, EyeOff, Mail } from 'lucide-react';
 import { Button, IconButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
@@ -11,6 +11,7 @@ import { useEdition, useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
 import { emailRequestErrorMessage, isCaptchaError, signInErrorMessage } from './login-errors';
 import styles from '../../features/auth/auth-forms.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [
   { title: 'Log in · Cuewave' },
@@ -83,12 +84,9 @@ export default function Login() {
       <h1 className={styles.title}>Welcome back</h1>
       <p className={styles.subtitle}>Log in to download tracks, keep playlists and manage your licences.</p>
 
-      {formError ? (
-        <div className={styles.formError} role="alert" data-testid="login-error">
-          <AlertCircle aria-hidden="true" />
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormAlert className={styles.formError} testId="login-error">
+        {formError}
+      </FormAlert>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
         <TextField

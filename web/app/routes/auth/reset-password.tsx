@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AlertCircle, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
@@ -8,6 +8,7 @@ import { checkAll, emailProblem, useField } from '../../features/auth/use-field'
 import { apiSend } from '../../lib/api';
 import { emailRequestErrorMessage } from './login-errors';
 import styles from '../../features/auth/auth-forms.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [{ title: 'Reset your password · Cuewave' }];
 
@@ -47,12 +48,9 @@ export default function ResetPassword() {
         Enter the email you signed up with and we’ll send you a link to choose a new password.
       </p>
 
-      {formError ? (
-        <div className={styles.formError} role="alert" data-testid="reset-error">
-          <AlertCircle aria-hidden="true" />
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormAlert className={styles.formError} testId="reset-error">
+        {formError}
+      </FormAlert>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset your password">
         <TextField

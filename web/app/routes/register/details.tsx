@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AlertCircle, CreditCard, Info } from 'lucide-react';
+import { CreditCard, Info } from 'lucide-react';
 import { CHANNEL_LIMITS, TRIAL_DAYS, type Account } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { friendlyError } from '../../features/registration/error-messages';
@@ -11,6 +11,7 @@ import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [{ title: 'Your plan · Cuewave' }, { name: 'robots', content: 'noindex' }];
 
@@ -75,12 +76,7 @@ export default function DetailsPage() {
           {plan.title} once checkout is open — nothing is charged now.
         </span>
       </p>
-      {error ? (
-        <p className={shared.alertError} role="alert">
-          <AlertCircle aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
+      <FormAlert>{error}</FormAlert>
       <div className={`${shared.stack} ${shared.spaced}`}>
         <Button
           size="lg"

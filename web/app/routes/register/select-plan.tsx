@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { AlertCircle } from 'lucide-react';
 import type { Account, PlanName } from '@cuewave/contract/account';
 import { errorCode, friendlyError } from '../../features/registration/error-messages';
 import { PlanCards } from '../../features/registration/plan-cards';
@@ -16,6 +15,7 @@ import type { RegisterHandle } from '../../layouts/register-layout';
 import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const handle: RegisterHandle = { wide: true };
 
@@ -73,12 +73,9 @@ export default function SelectPlanPage() {
           Pick the plan that fits your channels. You can change it before you start, and upgrade any time later.
         </p>
       </header>
-      {error ? (
-        <div ref={errorRef} tabIndex={-1} className={shared.alertError} role="alert" data-testid="select-plan-error">
-          <AlertCircle aria-hidden="true" />
-          <p>{error}</p>
-        </div>
-      ) : null}
+      <FormAlert ref={errorRef} testId="select-plan-error">
+        {error}
+      </FormAlert>
       <PlanCards
         selected={selected}
         billingType={period}

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AlertCircle } from 'lucide-react';
 import { emailSchema, passwordProblem, type Account } from '@cuewave/contract/account';
 import { TRIAL_DAYS } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
@@ -16,6 +15,7 @@ import { apiSend } from '../../lib/api';
 import forms from '../../features/registration/forms.module.css';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [
   { title: 'Create your account · Cuewave' },
@@ -124,17 +124,14 @@ export default function SignupPage() {
 
       <form className={forms.form} onSubmit={onSubmit} noValidate aria-label="Create your account">
         {formError ? (
-          <div ref={errorRef} tabIndex={-1} className={shared.alertError} role="alert" data-testid="signup-error">
-            <AlertCircle aria-hidden="true" />
-            <p>
-              {formError.message}{' '}
-              {formError.loginLink ? (
-                <Link to="/auth/login" data-testid="signup-login-link">
-                  Log in instead
-                </Link>
-              ) : null}
-            </p>
-          </div>
+          <FormAlert ref={errorRef} testId="signup-error">
+            {formError.message}{' '}
+            {formError.loginLink ? (
+              <Link to="/auth/login" data-testid="signup-login-link">
+                Log in instead
+              </Link>
+            ) : null}
+          </FormAlert>
         ) : null}
         <TextField
           ref={emailRef}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AlertCircle, Check, Gift } from 'lucide-react';
+import { Check, Gift } from 'lucide-react';
 import { CHANNEL_LIMITS, TRIAL_DAYS, type SubscriptionSummary } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { errorCode, friendlyError } from '../../features/registration/error-messages';
@@ -9,6 +9,7 @@ import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [{ title: 'Start your free trial · Cuewave' }, { name: 'robots', content: 'noindex' }];
 
@@ -76,12 +77,9 @@ export default function TrialPage() {
         </li>
       </ul>
       {error ? (
-        <div ref={errorRef} tabIndex={-1} className={shared.alertError} role="alert" data-testid="trial-error">
-          <AlertCircle aria-hidden="true" />
-          <p>
-            {error.message} {error.used ? <Link to={localized('/register/select-plan')}>Choose a plan</Link> : null}
-          </p>
-        </div>
+        <FormAlert ref={errorRef} testId="trial-error">
+          {error.message} {error.used ? <Link to={localized('/register/select-plan')}>Choose a plan</Link> : null}
+        </FormAlert>
       ) : null}
       <div className={shared.stack}>
         <Button size="lg" fullWidth loading={starting} onClick={() => void start()} data-testid="start-trial">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { AlertCircle, MessageSquareText } from 'lucide-react';
+import { MessageSquareText } from 'lucide-react';
 import type { Account } from '@cuewave/contract/account';
 import { friendlyError } from '../../features/registration/error-messages';
 import { displayPhone } from '../../features/registration/phone-format';
@@ -11,6 +11,7 @@ import { apiSend } from '../../lib/api';
 import forms from '../../features/registration/forms.module.css';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { FormAlert } from '../../features/auth/form-alert';
 
 export const meta = () => [{ title: 'Verify your phone · Cuewave' }, { name: 'robots', content: 'noindex' }];
 
@@ -63,12 +64,7 @@ export default function VerifyPhonePage() {
           </button>
         </p>
       </header>
-      {changeError ? (
-        <p className={shared.alertError} role="alert">
-          <AlertCircle aria-hidden="true" />
-          {changeError}
-        </p>
-      ) : null}
+      <FormAlert>{changeError}</FormAlert>
       <VerifyCodeForm
         channel="phone"
         justSent={justSent}
