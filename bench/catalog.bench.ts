@@ -11,33 +11,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { dropDatabase, freshDatabase } from './pg-database';
 import { seedBenchCatalog } from './seed-catalog';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = 32;
 const port = Number(process.env.BENCH_PORT ?? 3990);
-
-async function freshDatabase(): Promise<string> {
-  const name = `cuewave_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(url: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
-  await admin.end();
-}
 
 function startServer(databaseUrl: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -100,7 +81,7 @@ const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   errors ${r.errors + r.non2xx}`;
 
 async function main() {
-  const databaseUrl = await freshDatabase();
+  const databaseUrl = await freshDatabase('cuewave_bench');
   const server = startServer(databaseUrl);
   try {
     await waitForHealth(); // the server has migrated the fresh database

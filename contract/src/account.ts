@@ -86,6 +86,10 @@ export const accessSchema = z
     isRegisterComplete: z.boolean(),
     isPendingPayment: z.boolean(),
     isNoPlan: z.boolean(),
+    isTrialUsed: z
+      .boolean()
+      .optional()
+      .describe('The account has had its free trial (it is once per account): offer paid plans only'),
   })
   .meta({ id: 'Access' });
 export type Access = z.infer<typeof accessSchema>;

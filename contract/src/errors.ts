@@ -13,6 +13,7 @@ export const errorStatus = {
   FORBIDDEN: 403,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
@@ -26,6 +27,8 @@ export const errorStatus = {
   PHONE_ALREADY_CONFIRMED: 409,
   ACTIVE_SUBSCRIPTION: 409,
   TRIAL_ALREADY_USED: 409,
+  // a charge the card refused (the message says why, from PAYMENT_FAILURE_MESSAGES)
+  PAYMENT_FAILED: 402,
   // RFC 6749 §5.2 names this one; OAuth clients match on it.
   unsupported_grant_type: 400,
   'account not confirmed': 403,

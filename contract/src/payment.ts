@@ -19,7 +19,10 @@ export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
   discover: 'Discover',
 };
 
-/** Why a charge failed; `authentication_failed` is a 3-D Secure step the cardholder rejected. */
+/**
+ * Why a charge failed; `authentication_failed` is a 3-D Secure step the cardholder rejected,
+ * `canceled` a step we called off because a newer payment replaced it (decision 045).
+ */
 export const PAYMENT_FAILURE_CODES = [
   'card_declined',
   'insufficient_funds',
@@ -27,6 +30,7 @@ export const PAYMENT_FAILURE_CODES = [
   'incorrect_cvc',
   'processing_error',
   'authentication_failed',
+  'canceled',
 ] as const;
 export const paymentFailureCodeSchema = z.enum(PAYMENT_FAILURE_CODES);
 export type PaymentFailureCode = z.infer<typeof paymentFailureCodeSchema>;
@@ -39,10 +43,12 @@ export const PAYMENT_FAILURE_MESSAGES: Record<PaymentFailureCode, string> = {
   incorrect_cvc: "Your card's security code is incorrect. Check it and try again.",
   processing_error: 'An error occurred while processing your card. Try again in a moment.',
   authentication_failed: 'The card could not be authenticated. Try again or use another card.',
+  canceled: 'This payment was cancelled because you started a newer one. You were not charged for it.',
 };
 
 /** What a sandbox test card does when it is charged. Any other valid card number succeeds. */
-export type SandboxOutcome = 'succeeded' | 'requires_action' | Exclude<PaymentFailureCode, 'authentication_failed'>;
+export type SandboxOutcome =
+  'succeeded' | 'requires_action' | Exclude<PaymentFailureCode, 'authentication_failed' | 'canceled'>;
 
 /**
  * The sandbox processor's documented test cards (decision 043), the same numbers Stripe's test mode
@@ -310,3 +316,53 @@ export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
 export const paymentStatusQuerySchema = z.object({
   coupon: z.string().trim().max(64).optional().describe('Accepted for the spec; the status does not depend on it'),
 });
+
+/**
+ * GET /v1/payment/receipt: the account's receipts (succeeded payments), newest first. Each one's PDF
+ * (seller, buyer, items, tax, totals) is at GET /v1/payment/receipt/{paymentId}.
+ */
+export const receiptSchema = z
+  .object({
+    id: z.string().describe('The payment id; the PDF is at /v1/payment/receipt/{id}'),
+    receiptNumber: z.string().describe('CW-{year}-{6 digits}'),
+    createdTS: z.string().describe('ISO time of the charge'),
+    paidTS: z
+      .string()
+      .describe('ISO time the payment succeeded (the receipt date; later than createdTS after 3-D Secure)'),
+    description: z.string(),
+    currency: currencySchema,
+    price: z.number().int().describe('Net amount, minor units'),
+    tax: z.number().int(),
+    total: z.number().int().describe('What was paid, minor units'),
+    taxPercentage: z.number(),
+    reverseCharge: z.boolean().describe('0 % VAT because the EU business buyer accounts for it'),
+    card: z
+      .object({ brand: z.string(), last4: z.string() })
+      .nullable()
+      .describe('The card charged; null for a free (100 % coupon) payment or a card since removed'),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptListSchema = z.array(receiptSchema).describe('Newest first').meta({ id: 'ReceiptList' });
+
+/**
+ * GET /v1/payment/config: which card processor the server runs, so the web shows the sandbox card
+ * form or loads stripe.js with the publishable key (decision 043).
+ */
+export const paymentConfigSchema = z
+  .object({
+    provider: z.enum(['sandbox', 'stripe']),
+    publishableKey: z.string().nullable().describe("Stripe's pk_… for stripe.js; null with the sandbox"),
+  })
+  .meta({ id: 'PaymentConfig' });
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/**
+ * POST /v1/payment/stripe/setup (Stripe only): a SetupIntent for stripe.js's card form. After
+ * stripe.confirmCardSetup(clientSecret) succeeds, the SetupIntent id (seti_…) is the token of
+ * POST /v1/payment/stripe/method/{token}.
+ */
+export const stripeSetupSchema = z
+  .object({ clientSecret: z.string().describe('seti_…_secret_…, for stripe.confirmCardSetup') })
+  .meta({ id: 'StripeSetup' });
+export type StripeSetup = z.infer<typeof stripeSetupSchema>;

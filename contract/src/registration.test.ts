@@ -20,17 +20,32 @@ describe('registration order', () => {
     expect(registrationStepFor({ ...verified, signupPlan: 'trial' }, null)).toBe('trial');
     expect(registrationStepFor({ ...verified, signupPlan: 'professional' }, null)).toBe('details');
   });
+  it('sends an account whose trial was used back to choosing a paid plan, not to the trial again', () => {
+    const verified = { confirmedEmail: true, phone: '+48601234567', confirmedPhone: true };
+    expect(registrationStepFor({ ...verified, signupPlan: 'trial' }, { status: 'ended' }, true)).toBe('select-plan');
+    expect(registrationStepFor({ ...verified, signupPlan: 'trial' }, null, true)).toBe('select-plan');
+    expect(registrationStepFor({ ...verified, signupPlan: 'start' }, { status: 'ended' }, true)).toBe('details');
+    expect(registrationStepFor({ ...fresh, signupPlan: 'trial' }, null, true)).toBe('verify-email');
+  });
   it('is complete with a live subscription and open again once it ended', () => {
     expect(registrationStepFor(fresh, { status: 'active' })).toBeNull();
     expect(registrationStepFor(fresh, { status: 'payment' })).toBeNull();
     expect(registrationStepFor(fresh, { status: 'ended' })).toBe('verify-email');
   });
   it('derives the access flags from the subscription', () => {
-    expect(accessFor(null)).toEqual({ isRegisterComplete: false, isPendingPayment: false, isNoPlan: true });
+    expect(accessFor(null)).toEqual({
+      isRegisterComplete: false,
+      isPendingPayment: false,
+      isNoPlan: true,
+      isTrialUsed: false,
+    });
     expect(accessFor({ status: 'payment' })).toEqual({
       isRegisterComplete: true,
       isPendingPayment: true,
       isNoPlan: false,
+      isTrialUsed: false,
     });
+    expect(accessFor({ status: 'pending' }, true)).toMatchObject({ isPendingPayment: true, isTrialUsed: true });
+    expect(accessFor({ status: 'ended' }, true)).toMatchObject({ isNoPlan: true, isTrialUsed: true });
   });
 });

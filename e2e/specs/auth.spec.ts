@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { createVerifiedUser, latestMessage, linkIn, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { createVerifiedUser, latestMessage, linkIn, logIn, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { hydrated } from '../support/page';
 
 /**
  * Sign-in, sign-out across tabs, password reset and sign-in links (issue 3, spec §2 and §4).
@@ -15,19 +16,6 @@ test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientAddress } });
 
 function rand() {
   return Math.floor(Math.random() * 250) + 1;
-}
-
-/** Hydration is done once the player provider's first effect has marked <body>. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.body.dataset.playerOpen !== undefined);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await hydrated(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByTestId('login-submit').click();
 }
 
 /** Marks the page so a reload can be told apart from client-side changes. */

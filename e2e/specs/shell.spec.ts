@@ -1,4 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
+import { hydrated } from '../support/page';
 
 /**
  * The site shell: navigation rules, the error page, the burger menu, the sticky header and the /us
@@ -8,10 +9,6 @@ import { test, expect, type Page } from '@playwright/test';
  * crawler, so the server renders the plain crawler error page for it. Tests of the full error page set
  * an ordinary desktop user agent.
  */
-/** Hydration is done once the player provider's first effect has marked <body>. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.body.dataset.playerOpen !== undefined);
-}
 
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -190,5 +187,43 @@ test.describe('US edition', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('navigation', { name: 'Catalogue sections' })).toBeVisible();
     await expect(page.getByTestId('catalog-tab-genres')).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('security headers', () => {
+  test('a page allows only its own scripts: inline ones carry the nonce of its policy, an injected one does not run', async ({
+    page,
+  }) => {
+    const response = await page.goto('/');
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce, policy).toBeTruthy();
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+    // Hydration ran, so React Router's inline scripts were allowed; each carries this page's nonce.
+    await hydrated(page);
+    const inline = await page.evaluate(() =>
+      Array.from(document.scripts)
+        .filter((s) => !s.src)
+        .map((s) => s.nonce),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    expect(new Set(inline)).toEqual(new Set([nonce]));
+
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.head.append(script);
+    });
+    expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+    await expect.poll(() => refused.join('\n')).toContain('Content Security Policy');
+
+    // Every page load has a nonce of its own.
+    const again = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
+    expect(/'nonce-([^']+)'/.exec(again)?.[1]).not.toBe(nonce);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solveCaptcha } from './captcha';
+import { hydrated } from './page';
 
 /**
  * Accounts for journeys, made through the real API: register (with a solved captcha), then read
@@ -102,4 +103,21 @@ export function linkIn(message: OutboxItem, pathPrefix: string): string {
     if (url.pathname.startsWith(pathPrefix)) return url.pathname + url.search;
   }
   throw new Error(`no ${pathPrefix} link in: ${message.text}`);
+}
+
+/** Signs in through the login form, as a person would (the page then follows the login's redirect). */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs the browser in through the token endpoint: the answer's cookies land in the page's context. */
+export async function signInBrowser(page: Page, email: string, password: string) {
+  const response = await page.request.post('/api/auth/token', {
+    form: { grant_type: 'password', username: email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -20,6 +20,17 @@ describe('app', () => {
     expect(res.json()).toEqual({ error: 'NOT_FOUND', message: 'No route for GET /api/v1/nothing-here' });
   });
 
+  it('what the router refuses answers the error body too: a broken escape, an overlong parameter', async () => {
+    const broken = await ctx.app.inject({ method: 'GET', url: '/api/v1/genre/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'BAD_REQUEST', message: 'The address holds a broken percent-escape.' });
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/v1/genre/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ error: 'URI_TOO_LONG' });
+    const longest = await ctx.app.inject({ method: 'GET', url: `/api/v1/genre/${'x'.repeat(100)}` });
+    expect(longest.statusCode).toBe(404);
+  });
+
   it('serves an OpenAPI document generated from the contract', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

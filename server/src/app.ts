@@ -19,9 +19,12 @@ import {
 import { z } from 'zod';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import type { Db } from './db/client';
-import { installErrorHandler } from './lib/error-handler';
+import { rejectNulCharacters } from './lib/reject-nul';
+import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './lib/error-handler';
 import { systemClock, type Clock } from './lib/clock';
 import type { FileStorage } from './providers/storage/storage';
+import { DEFAULT_SELLER } from './features/payment/receipt-seller';
+import { DEFAULT_SALES_EMAIL } from './features/enterprise/enterprise.service';
 import type { AppConfig, Providers } from './providers/providers';
 import { createEmbeddedProviders } from './providers/create-providers';
 import { registerFeatures } from './features/register';
@@ -56,10 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? 'loopback',
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  rejectNulCharacters(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -113,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: 'http://localhost:3000',
     cookieSecure: 'auto',
     mailboxEnabled: providers.email.kind === 'outbox',
+    seller: DEFAULT_SELLER,
+    salesEmail: DEFAULT_SALES_EMAIL,
     ...deps.config,
   };
   app.addHook('onClose', () => providers.rateLimiter.close());
@@ -121,7 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.webBuildDir) {
     const { registerWebApp } = await import('./web-app');
-    await registerWebApp(app, deps.webBuildDir);
+    await registerWebApp(app, deps.webBuildDir, {
+      stripe: providers.payments.kind === 'stripe',
+      recaptcha: providers.captcha.kind === 'recaptcha',
+    });
   }
   return app;
 }

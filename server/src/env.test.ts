@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
+import { DEFAULT_SELLER } from './features/payment/receipt-seller';
 import { appConfigFromEnv } from './providers/create-providers';
 
 const SITE = '6LeIxAcTAAAAAJcZVRqyHh4xE-site';
@@ -99,6 +100,8 @@ describe('app config from the environment', () => {
       publicUrl: 'http://localhost:3000',
       cookieSecure: 'auto',
       mailboxEnabled: true,
+      seller: DEFAULT_SELLER,
+      salesEmail: 'sales@cuewave.local',
     });
     expect(appConfigFromEnv(parseEnv({ PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
   });
@@ -114,5 +117,25 @@ describe('app config from the environment', () => {
     expect(appConfigFromEnv(parseEnv(smtp)).mailboxEnabled).toBe(false);
     expect(appConfigFromEnv(parseEnv({ ...smtp, MAILBOX: 'on' })).mailboxEnabled).toBe(true);
     expect(appConfigFromEnv(parseEnv({ MAILBOX: 'off' })).mailboxEnabled).toBe(false);
+  });
+
+  it('prints the configured seller on receipts and sends enquiries to SALES_EMAIL', () => {
+    const config = appConfigFromEnv(
+      parseEnv({
+        SELLER_NAME: 'Nuty Sp. z o.o.',
+        SELLER_ADDRESS: ' ul. Długa 5 ;; 31-147 Kraków ',
+        SELLER_VAT_ID: 'PL6762461659',
+        SALES_EMAIL: 'enterprise@nuty.example',
+      }),
+    );
+    expect(config.seller).toEqual({
+      name: 'Nuty Sp. z o.o.',
+      addressLines: ['ul. Długa 5', '31-147 Kraków'],
+      vatId: 'PL6762461659',
+    });
+    expect(config.salesEmail).toBe('enterprise@nuty.example');
+    expect(() => parseEnv({ SELLER_VAT_ID: 'DE123456789' })).toThrow(/SELLER_VAT_ID: must be PL/);
+    expect(() => parseEnv({ SELLER_ADDRESS: 'a;b;c;d;e' })).toThrow(/SELLER_ADDRESS: has at most 4 lines/);
+    expect(() => parseEnv({ SALES_EMAIL: 'sales' })).toThrow(/SALES_EMAIL/);
   });
 });

@@ -41,6 +41,29 @@ const envSchema = z
       .default('true')
       .transform((v) => v === 'true'),
     WEB_BUILD_DIR: z.string().min(1).default('web/build').describe('Relative to the repository root'),
+    // Subscriptions (decision 045): how often the server runs the renewal job; 0 turns it off (then
+    // run `npm run renewals` from a scheduler instead).
+    RENEWALS_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    // Who sells (printed on receipts) and where enterprise enquiries go; defaults are an example company.
+    SELLER_NAME: optional(z.string().trim().min(2).max(120)),
+    SELLER_ADDRESS: optional(
+      z
+        .string()
+        .max(300)
+        .transform((v) =>
+          v
+            .split(';')
+            .map((line) => line.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z.array(z.string()).min(1, 'needs at least one address line').max(4, 'has at most 4 lines, separated by ;'),
+        ),
+    ),
+    SELLER_VAT_ID: optional(
+      z.string().regex(/^PL\d{10}$/, 'must be PL followed by the 10-digit NIP, e.g. PL5273123454'),
+    ),
+    SALES_EMAIL: optional(z.email('must be an email address, e.g. sales@cuewave.example')),
 
     // Accounts: where email and SMS go, captcha, shared rate limits, cookies (README, decision 031).
     SMTP_URL: optional(urlWithScheme(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465')),
@@ -63,6 +86,14 @@ const envSchema = z
     REDIS_URL: optional(urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379')),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+    // Card payments (decision 043): Stripe when STRIPE_SECRET_KEY is set, the sandbox processor otherwise.
+    STRIPE_SECRET_KEY: optional(
+      z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, 'must be a Stripe secret key, sk_test_… or sk_live_…'),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w{8,}$/, 'must be a webhook signing secret, whsec_…')),
+    STRIPE_PUBLISHABLE_KEY: optional(
+      z.string().regex(/^pk_(test|live)_\w{8,}$/, 'must be a Stripe publishable key, pk_test_… or pk_live_…'),
+    ),
     // Whose X-Forwarded-For / -Proto to believe: 'loopback' (default), 'true' (any proxy), or a
     // comma-separated list of addresses/CIDRs of your load balancers.
     TRUST_PROXY: z
@@ -73,6 +104,13 @@ const envSchema = z
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   })
   .superRefine((env, ctx) => {
+    // Stripe needs all three: the secret key charges, the webhook secret verifies events, the
+    // publishable key lets the web's stripe.js collect cards.
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required with STRIPE_SECRET_KEY` });
+      }
+    }
     if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY)) {
       ctx.addIssue({
         code: 'custom',

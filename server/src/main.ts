@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { appConfigFromEnv, createProviders } from './providers/create-providers';
 import { ensureDemoCatalog } from './features/catalog/demo.service';
+import { scheduleRenewals } from './features/subscription/renewal.schedule';
 
 /** env -> db -> migrate -> demo catalogue on first start -> listen; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -56,6 +57,13 @@ async function main(): Promise<void> {
     { mode: env.DEMO_CATALOG, songs: env.DEMO_SONGS, sfx: env.DEMO_SFX },
   ).catch((err: unknown) => app.log.error({ err }, 'Demo catalogue: build failed; starting without it'));
 
+  // Subscriptions renew, retry and end on the clock (decision 045); RENEWALS_EVERY_SECONDS=0 turns it off.
+  const stopRenewals = scheduleRenewals(
+    { db, clock: systemClock, providers, config },
+    env.RENEWALS_EVERY_SECONDS,
+    app.log,
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -63,6 +71,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await stopRenewals();
     await app.close();
     await db.destroy();
     process.exit(0);

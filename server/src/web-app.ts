@@ -6,12 +6,19 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { contentSecurityPolicy, newNonce, type ThirdParties } from './web-csp';
 
 /**
  * Serves the React Router server build for every path outside /api: hashed client assets from
- * build/client, everything else rendered on the server.
+ * build/client, everything else rendered on the server. Every rendered page gets its own script
+ * nonce (web/app/entry.server.tsx puts it on React Router's inline scripts) and the
+ * Content-Security-Policy that allows it and the third parties in use.
  */
-export async function registerWebApp(app: FastifyInstance, buildDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  buildDir: string,
+  thirdParties: ThirdParties,
+): Promise<void> {
   const serverEntry = join(buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) throw new Error(`Web build not found at ${serverEntry}; run "npm run build"`);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
@@ -38,7 +45,13 @@ export async function registerWebApp(app: FastifyInstance, buildDir: string): Pr
           .status(404)
           .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
       }
-      const response = await handle(toFetchRequest(request, reply));
+      const nonce = newNonce();
+      const response = await handle(toFetchRequest(request, reply), { cspNonce: nonce });
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        reply.header('content-security-policy', contentSecurityPolicy(nonce, thirdParties));
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+      }
       return sendFetchResponse(reply, response);
     });
   });

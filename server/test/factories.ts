@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FileType, ProductType } from '@cuewave/contract/catalog';
 import { slugify } from '@cuewave/contract/slug';
 import type { Db } from '../src/db/client';
-import type { AccountsTable, CouponsTable, SubscriptionsTable } from '../src/db/schema';
+import type { AccountsTable, ChannelType, CouponsTable, SubscriptionsTable } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/passwords';
 import type { FileStorage } from '../src/providers/storage/storage';
 
@@ -281,6 +281,15 @@ export type SubscriptionSpec = {
   currency?: string | null;
   startedAt?: Date;
   nextPayAt?: Date | null;
+  /** Net price paid for the current period (minor units); null (default) = not recorded. */
+  price?: number | null;
+  periodStartedAt?: Date | null;
+  pendingPlan?: SubscriptionsTable['plan'] | null;
+  pendingPeriod?: 'month' | 'year' | null;
+  pendingChannels?: Array<{ type: ChannelType; url: string }> | null;
+  renewalAttempts?: number;
+  nextRetryAt?: Date | null;
+  trialFingerprint?: string | null;
 };
 
 /**
@@ -329,6 +338,14 @@ export function accountFactory(db: Db) {
           started_at: startedAt,
           next_pay_at: spec.nextPayAt === undefined ? new Date(startedAt.getTime() + 365 * 86_400_000) : spec.nextPayAt,
           created_at: startedAt,
+          price: spec.price ?? null,
+          period_started_at: spec.periodStartedAt ?? null,
+          pending_plan: spec.pendingPlan ?? null,
+          pending_period: spec.pendingPeriod ?? null,
+          pending_channels: spec.pendingChannels ? JSON.stringify(spec.pendingChannels) : null,
+          renewal_attempts: spec.renewalAttempts ?? 0,
+          next_retry_at: spec.nextRetryAt ?? null,
+          trial_fingerprint: spec.trialFingerprint ?? null,
         })
         .execute();
       return id;

@@ -5,7 +5,8 @@ import { buildApp, type App } from '../src/app';
 import type { Db } from '../src/db/client';
 import { createLocalStorage } from '../src/providers/storage/local-storage';
 import type { FileStorage } from '../src/providers/storage/storage';
-import { createEmbeddedProviders } from '../src/providers/create-providers';
+import { parseEnv } from '../src/env';
+import { appConfigFromEnv, createEmbeddedProviders } from '../src/providers/create-providers';
 import type { AppConfig, Providers } from '../src/providers/providers';
 import { systemClock, type Clock } from '../src/lib/clock';
 import { createTestDb } from './test-db';
@@ -17,6 +18,10 @@ export type TestContext = {
   filesDir: string;
   /** The providers the app runs with (embedded ones, overridden by options.providers). */
   providers: Providers;
+  /** The settings the app runs with: the documented defaults, overridden by options.config. */
+  config: AppConfig;
+  /** What a feature's service functions take, as the app passes it to them (no file storage). */
+  deps: { db: Db; clock: Clock; providers: Providers; config: AppConfig };
   close: () => Promise<void>;
 };
 
@@ -38,7 +43,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...(await createEmbeddedProviders({ db, clock, altchaCost: TEST_ALTCHA_COST })),
     ...options.providers,
   };
-  const app = await buildApp({ db, storage, clock, providers, config: options.config });
+  const config: AppConfig = { ...appConfigFromEnv(parseEnv({})), ...options.config };
+  const app = await buildApp({ db, storage, clock, providers, config });
   await app.ready();
   return {
     app,
@@ -46,6 +52,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     storage,
     filesDir,
     providers,
+    config,
+    deps: { db, clock, providers, config },
     close: async () => {
       await app.close();
       await drop();

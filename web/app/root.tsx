@@ -20,6 +20,7 @@ import './styles/global.css';
 import { ToastProvider } from './components/ui/toast';
 import { writeAccess } from './features/auth/access-store';
 import { EmailBanner } from './features/auth/email-banner';
+import { SubscriptionBanner } from './features/subscription/subscription-banner';
 import { getMe } from './features/auth/session.server';
 import { AUTH_STATE_KEY, signOutLocally } from './features/auth/session-client';
 import { ErrorPage } from './features/errors/error-page';
@@ -27,6 +28,7 @@ import { PlayerBar } from './features/player/player-bar';
 import { PlayerProvider } from './features/player/player-context';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
 import { setSessionExpiredHandler } from './lib/api';
+import { useNonce } from './lib/nonce';
 import { redirectFor } from './lib/redirects';
 import type { Me } from '@cuewave/contract/account';
 import type { Route } from './+types/root';
@@ -42,7 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (target) throw redirect(target, 301);
   const origin = (process.env.PUBLIC_URL || url.origin).replace(/\/+$/, '');
   const { me, headers } = await getMe(request);
-  return data({ origin, isBot: isbot(request.headers.get('user-agent') ?? ''), me }, { headers });
+  // now: the subscription banner counts trial days with the server's clock so hydration matches.
+  return data({ origin, isBot: isbot(request.headers.get('user-agent') ?? ''), me, now: Date.now() }, { headers });
 }
 
 /**
@@ -94,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useClientRedirects();
   useAuthStateSync(root?.me ?? null);
+  const nonce = useNonce();
   const origin = root?.origin ?? (typeof window !== 'undefined' ? window.location.origin : null);
   return (
     <html lang="en" dir="ltr">
@@ -116,6 +120,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {/* Root shell, in the order of spec §2: */}
             {/* 1. Download status modal — playlist downloads issue. */}
             {/* 2. Special promo banner — promotions issue. */}
+            {/* 6. Subscription banner (signed in, not on register / dashboard paths), above the page like 7. */}
+            <SubscriptionBanner me={root?.me ?? null} now={root?.now ?? Date.now()} />
             {/* 7. The unconfirmed-email warning banner (accounts issue) sits above the page so it is read first. */}
             <EmailBanner me={root?.me ?? null} />
             {children}
@@ -123,12 +129,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <PlayerBar />
             {/* 4. Cookie overlay — consent issue. */}
             {/* 5. Search overlay — search issue. */}
-            {/* 6. Subscription banner (signed in, not on register / dashboard paths) — subscriptions issue. */}
+            {/* 6. Subscription banner: rendered above the page, see before {children}. */}
             {/* 7. Unconfirmed-email warning banner: rendered above the page, see before {children}. */}
           </PlayerProvider>
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -24,8 +24,12 @@ const pages: RouteConfigEntry[] = [
 
   layout('layouts/default-layout.tsx', [
     route('c/song/:songId', 'routes/catalog/song.tsx'),
+    // Licences and pricing: plan cards, the monthly/yearly toggle, FAQ.
+    route('licenses', 'routes/licenses/index.tsx'),
     // The public proof a creator shows when a platform claims their video.
     route('licenses/verify/:code', 'routes/licenses/verify.tsx'),
+    // The enterprise contact form: Enterprise is bought through it, not by card.
+    route('enterprise', 'routes/enterprise.tsx'),
   ]),
 
   layout('layouts/auth-layout.tsx', [
@@ -47,6 +51,7 @@ const pages: RouteConfigEntry[] = [
     route('register/verify-phone', 'routes/register/verify-phone.tsx'),
     route('register/trial', 'routes/register/trial.tsx'),
     route('register/details', 'routes/register/details.tsx'),
+    route('register/billing', 'routes/register/billing.tsx'),
     route('register/welcome', 'routes/register/welcome.tsx'),
     route('register/welcome/ott', 'routes/register/welcome-ott.tsx'),
   ]),
@@ -55,6 +60,7 @@ const pages: RouteConfigEntry[] = [
     route('dashboard', 'routes/dashboard/index.tsx'),
     route('dashboard/account', 'routes/dashboard/account.tsx'),
     route('dashboard/licenses', 'routes/dashboard/licenses.tsx'),
+    route('dashboard/billing', 'routes/dashboard/billing.tsx'),
   ]),
 
   // Development mailbox: every email and SMS of the outbox provider (off when SMTP is configured).

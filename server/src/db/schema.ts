@@ -164,7 +164,32 @@ export type SubscriptionsTable = {
   next_pay_at: NullableTimestamp;
   ended_at: NullableTimestamp;
   created_at: CreatedAt;
+  // 0005: paid subscriptions (decision 045)
+  price: ColumnType<number | null, number | null | undefined, number | null>;
+  tax: ColumnType<number | null, number | null | undefined, number | null>;
+  total: ColumnType<number | null, number | null | undefined, number | null>;
+  tax_percentage: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  coupon: ColumnType<string | null, string | null | undefined, string | null>;
+  period_started_at: NullableTimestamp;
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_plan: ColumnType<PlanColumn | null, PlanColumn | null | undefined, PlanColumn | null>;
+  pending_period: ColumnType<'month' | 'year' | null, 'month' | 'year' | null | undefined, 'month' | 'year' | null>;
+  pending_channels: ColumnType<
+    Array<{ type: ChannelType; url: string }> | null,
+    string | null | undefined,
+    string | null
+  >;
+  change_requested_at: NullableTimestamp;
+  charge_attempt: Generated<number>;
+  last_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  renewal_attempts: Generated<number>;
+  next_retry_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  trial_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: NullableTimestamp;
 };
+
+type PlanColumn = 'trial' | 'start' | 'advanced' | 'professional' | 'enterprise';
 
 export type BillingDetailsTable = {
   account_id: string;
@@ -260,6 +285,9 @@ export type LicencesTable = {
   superseded_at: NullableTimestamp;
 };
 
+/** The Stripe Customer id of an account (migration 0006). */
+export type StripeCustomersTable = { account_id: string; customer_id: string; created_at: CreatedAt };
+
 export type Database = {
   files: FilesTable;
   artists: ArtistsTable;
@@ -288,4 +316,5 @@ export type Database = {
   payments: PaymentsTable;
   channels: ChannelsTable;
   licences: LicencesTable;
+  stripe_customers: StripeCustomersTable;
 };

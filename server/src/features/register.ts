@@ -13,6 +13,7 @@ import { registerBillingRoutes } from './billing/billing.routes';
 import { registerPaymentRoutes } from './payment/payment.routes';
 import { registerChannelRoutes } from './channel/channel.routes';
 import { registerLicenceRoutes } from './licence/licence.routes';
+import { registerEnterpriseRoutes } from './enterprise/enterprise.routes';
 
 export type FeatureDeps = { db: Db; storage: FileStorage; clock: Clock; providers: Providers; config: AppConfig };
 
@@ -27,5 +28,6 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerPaymentRoutes(app, deps);
   await registerChannelRoutes(app, deps);
   await registerLicenceRoutes(app, deps);
+  await registerEnterpriseRoutes(app, deps);
   await registerDevRoutes(app, deps);
 }

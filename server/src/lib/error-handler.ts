@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@cuewave/contract/errors';
 import { AppError } from './errors';
@@ -44,3 +44,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     } satisfies ErrorBody);
   });
 }
+
+/** Longest path parameter the router accepts (Fastify's default); no identifier of ours comes close. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Fastify's option `frameworkErrors`: what the router refuses before any route or hook runs (a broken
+ * percent-escape, an overlong path parameter) answers the spec's error body too, not Fastify's own.
+ */
+export const frameworkErrors = (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({
+      error: 'URI_TOO_LONG',
+      message: `A part of the address is longer than ${MAX_PARAM_LENGTH} characters, which no identifier is.`,
+    } satisfies ErrorBody);
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply
+      .status(400)
+      .send({ error: 'BAD_REQUEST', message: 'The address holds a broken percent-escape.' } satisfies ErrorBody);
+  return reply.status(400).send({ error: 'BAD_REQUEST', message: err.message } satisfies ErrorBody);
+};

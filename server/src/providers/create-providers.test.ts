@@ -51,3 +51,36 @@ describe('createProviders', () => {
     expect(await providers.captcha.challenge()).toEqual({ provider: 'recaptcha', siteKey: 'site-key-0123456789' });
   });
 });
+
+describe('createProviders: card payments', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDb());
+  });
+  afterAll(() => drop());
+
+  const STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_test_0123456789abcdef',
+    STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_0123456789abcdef',
+  };
+
+  it('charges with the sandbox unless Stripe is configured, then with Stripe', async () => {
+    const sandbox = await createProviders(parseEnv({}), { db, clock: systemClock });
+    await sandbox.rateLimiter.close();
+    expect(sandbox.payments.kind).toBe('sandbox');
+    const stripe = await createProviders(parseEnv(STRIPE), { db, clock: systemClock });
+    await stripe.rateLimiter.close();
+    expect(stripe.payments.kind).toBe('stripe');
+  });
+
+  it('refuses a Stripe secret key without the webhook secret and publishable key, and malformed keys', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY[\s\S]*STRIPE_PUBLISHABLE_KEY: is required/,
+    );
+    expect(() => parseEnv({ ...STRIPE, STRIPE_SECRET_KEY: 'pk_test_0123456789abcdef' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ ...STRIPE, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(parseEnv({ ...STRIPE, STRIPE_SECRET_KEY: '' }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+});

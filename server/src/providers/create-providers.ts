@@ -1,3 +1,5 @@
+import { DEFAULT_SALES_EMAIL } from '../features/enterprise/enterprise.service';
+import { DEFAULT_SELLER } from '../features/payment/receipt-seller';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Clock } from '../lib/clock';
@@ -5,6 +7,9 @@ import { createAltchaCaptcha } from './captcha/altcha-captcha';
 import { createRecaptchaCaptcha } from './captcha/recaptcha-captcha';
 import { createOutboxEmailSender } from './email/outbox-email';
 import { createSandboxProcessor } from './payments/sandbox-processor';
+import { createStripeClient } from './payments/stripe-client';
+import { createDbStripeCustomerStore } from './payments/stripe-customers';
+import { createStripeProcessor } from './payments/stripe-processor';
 import { createSmtpEmailSender } from './email/smtp-email';
 import type { AppConfig, Providers } from './providers';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limit';
@@ -57,8 +62,17 @@ export async function createProviders(env: Env, deps: { db: Db; clock: Clock }):
       : createOutboxSmsSender(deps),
     captcha,
     rateLimiter,
-    // The Stripe adapter joins here (STRIPE_SECRET_KEY) with the payments work of issue 4.
-    payments: createSandboxProcessor({ db: deps.db, clock: deps.clock, rateLimiter }),
+    // Stripe when its secret key is set (env.ts requires the webhook secret and publishable key with it).
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY
+        ? createStripeProcessor({
+            stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY }),
+            customers: createDbStripeCustomerStore(deps.db),
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            clock: deps.clock,
+          })
+        : createSandboxProcessor({ db: deps.db, clock: deps.clock, rateLimiter }),
   };
 }
 
@@ -69,5 +83,11 @@ export function appConfigFromEnv(env: Env): AppConfig {
     cookieSecure: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
     // 'auto': the mailbox is there exactly while email goes to the outbox, where nobody else reads it.
     mailboxEnabled: env.MAILBOX === 'auto' ? !env.SMTP_URL : env.MAILBOX === 'on',
+    seller: {
+      name: env.SELLER_NAME ?? DEFAULT_SELLER.name,
+      addressLines: env.SELLER_ADDRESS ?? DEFAULT_SELLER.addressLines,
+      vatId: env.SELLER_VAT_ID ?? DEFAULT_SELLER.vatId,
+    },
+    salesEmail: env.SALES_EMAIL ?? DEFAULT_SALES_EMAIL,
   };
 }

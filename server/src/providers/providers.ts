@@ -1,3 +1,4 @@
+import type { Seller } from '../features/payment/receipt-seller';
 import type { Captcha } from './captcha/captcha';
 import type { EmailSender } from './email/email';
 import type { PaymentProvider } from './payments/payments';
@@ -21,4 +22,8 @@ export type AppConfig = {
   cookieSecure: 'auto' | boolean;
   /** The development mailbox (GET /api/dev/outbox, page /dev/mailbox) is served while mail goes to the outbox. */
   mailboxEnabled: boolean;
+  /** Printed on receipts (SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_ID). */
+  seller: Seller;
+  /** Where enterprise enquiries go (SALES_EMAIL). */
+  salesEmail: string;
 };

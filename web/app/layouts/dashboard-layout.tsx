@@ -1,40 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { data, NavLink, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { Me } from '@cuewave/contract/account';
 import type { DashboardContext } from '../features/account/use-dashboard-viewer';
 import { cx } from '../components/ui/cx';
 import { guardDashboard } from '../features/auth/guards.server';
 import { getMe } from '../features/auth/session.server';
 import { Footer } from '../features/shell/footer';
 import { Header } from '../features/shell/header';
+import { dashboardNavFor } from '../features/shell/nav-links';
 import type { Route } from './+types/dashboard-layout';
 import styles from './layouts.module.css';
-
-type Section = {
-  label: string;
-  url: string;
-  /** False until the page exists (a later issue): the link is left out rather than leading to a 404. */
-  routed: boolean;
-  hiddenFor?: (me: Me) => boolean;
-};
-
-/** Dashboard sections (spec §2); billing is hidden from enterprise users (spec §6). */
-const SECTIONS: Section[] = [
-  { label: 'Playlists', url: '/dashboard/playlists', routed: false },
-  { label: 'Subscription', url: '/dashboard/licenses', routed: true },
-  {
-    label: 'Billing & payment',
-    url: '/dashboard/billing',
-    routed: false,
-    hiddenFor: (me) => me.subscription?.planType === 'enterprise',
-  },
-  { label: 'Account', url: '/dashboard/account', routed: true },
-  { label: 'Support', url: '/dashboard/support', routed: false },
-];
-
-function dashboardSections(me: Me): Array<Pick<Section, 'label' | 'url'>> {
-  return SECTIONS.filter((section) => section.routed && !section.hiddenFor?.(me));
-}
 
 /** The dashboard guard (decision 031); refreshed session cookies are passed on. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -72,7 +46,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <div className={styles.dashboard}>
         <nav aria-label="Dashboard" className={styles.sideNav}>
           <ul role="list">
-            {dashboardSections(me).map((section) => (
+            {dashboardNavFor(me).map((section) => (
               <li key={section.url}>
                 <NavLink
                   to={section.url}

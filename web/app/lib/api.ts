@@ -207,12 +207,27 @@ async function isExpiredSession(response: Response): Promise<boolean> {
   return body?.error !== 'wrong credentials or client not found';
 }
 
+/**
+ * Headers that say who and where the visitor is: the proxy chain, and the CDN country headers that
+ * server/src/features/billing/geolocation.ts trusts.
+ */
+const VISITOR_HEADERS = [
+  'x-forwarded-for',
+  'cf-ipcountry',
+  'cloudfront-viewer-country',
+  'x-vercel-ip-country',
+  'x-country-code',
+];
+
 function send(method: string, url: string, options: SendOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  // A loader calls on the visitor's behalf: per-IP limits must count the visitor, not the loopback.
-  const visitor = options.request?.headers.get('x-forwarded-for');
-  if (visitor) headers['x-forwarded-for'] = visitor;
+  // A loader calls on the visitor's behalf: per-IP limits must count the visitor, not the loopback,
+  // and geolocation (prices, tax) must place the visitor, not the web server.
+  for (const name of VISITOR_HEADERS) {
+    const value = options.request?.headers.get(name);
+    if (value) headers[name] = value;
+  }
   let body: string | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

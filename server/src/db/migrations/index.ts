@@ -3,6 +3,8 @@ import * as m0001 from './0001-catalog';
 import * as m0002 from './0002-accounts';
 import * as m0003 from './0003-billing';
 import * as m0004 from './0004-payments-channels-licences';
+import * as m0005 from './0005-subscriptions';
+import * as m0006 from './0006-stripe-customers';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-billing': m0003,
   '0004-payments-channels-licences': m0004,
+  '0005-subscriptions': m0005,
+  '0006-stripe-customers': m0006,
 };

@@ -10,7 +10,7 @@ import type { FeatureDeps } from '../register';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/account.service';
 import { sendSigninLink } from '../account/account-messages';
-import { currentSubscription } from '../subscription/subscription.service';
+import { currentSubscription, trialUsed } from '../subscription/subscription.service';
 import { enforceRateLimits, RATE, requireCaptcha } from './abuse-guards';
 import { selectCredentialsByEmail } from './auth.repo';
 import { verifyPassword } from './passwords';
@@ -92,15 +92,16 @@ export function revoke(deps: AuthDeps, refreshToken: string | undefined): Promis
 
 /** GET /auth/me: the account, its subscription and where the registration order stands. */
 export async function me(deps: AuthDeps, accountId: string): Promise<Me> {
-  const [account, subscription] = await Promise.all([
+  const [account, subscription, hadTrial] = await Promise.all([
     getAccount(deps, accountId),
     currentSubscription(deps, accountId),
+    trialUsed(deps, accountId),
   ]);
   return {
     account,
     subscription,
-    access: accessFor(subscription),
-    registrationStep: registrationStepFor(account, subscription),
+    access: accessFor(subscription, hadTrial),
+    registrationStep: registrationStepFor(account, subscription, hadTrial),
   };
 }
 

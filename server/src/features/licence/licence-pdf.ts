@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CHANNEL_LABELS, LICENCE_PERPETUAL_TERM, type ChannelRef } from '@cuewave/contract/licence';
+import { drawBrandHeader, formatPdfDate, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
 
 export type LicencePdfInput = {
   code: string;
@@ -19,61 +17,7 @@ export type LicencePdfInput = {
   now: Date;
 };
 
-const require = createRequire(import.meta.url);
-
-type FontSource = Parameters<PDFKit.PDFDocument['registerFont']>[1];
-type ParsedFont = { layout: unknown; characterSet: number[]; glyphForCodePoint: (codePoint: number) => unknown };
-
-/**
- * pdfkit parses a font file anew for every document (about 60 ms for two Noto Sans faces, most of a
- * certificate's time). It also takes an already parsed fontkit font, so each face is parsed once
- * through a probe document and reused; fontkit fonts are read-only once parsed, and each document
- * keeps its own subset. Should pdfkit's internals change, the buffer is used as before.
- */
-function parseOnce(buffer: Buffer): FontSource {
-  try {
-    const probe = new PDFDocument({ autoFirstPage: false });
-    probe.registerFont('probe', buffer).font('probe');
-    const parsed = (probe as unknown as { _font?: { font?: Partial<ParsedFont> } })._font?.font;
-    if (typeof parsed?.layout !== 'function' || typeof parsed.glyphForCodePoint !== 'function') return buffer;
-    // fontkit keeps the first glyph object it makes for an id, with the characters known then. A
-    // document embedding 'ż' also makes 'z' as a bare component of it, without its character, and a
-    // later document would then print a 'z' that cannot be copied or searched. Making every glyph of
-    // the character map first gives each its character.
-    for (const codePoint of parsed.characterSet ?? []) parsed.glyphForCodePoint(codePoint);
-    return parsed as unknown as FontSource;
-  } catch {
-    return buffer;
-  }
-}
-
-// Noto Sans from an npm font package (architecture §9): Polish and other non-Latin-1 names render.
-let fonts: { regular: FontSource; bold: FontSource } | null = null;
-function loadFonts(): { regular: FontSource; bold: FontSource } {
-  fonts ??= {
-    regular: parseOnce(
-      readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-    ),
-    bold: parseOnce(readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'))),
-  };
-  return fonts;
-}
-
-const INK = '#0b0b10';
-const MUTED = '#55556a';
-const SUBTLE = '#8b8ba0';
-const ACCENT = '#5a3cf0';
-const BAND = '#13131b';
-const PANEL = '#f4f2ff';
-const PANEL_LINE = '#d9d2ff';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatCertificateDate = (d: Date) => dateFormat.format(d);
+export const formatCertificateDate = formatPdfDate;
 
 /**
  * The licence certificate (A4): who holds it, the plan and what it allows, the period, the channels,
@@ -81,56 +25,26 @@ export const formatCertificateDate = (d: Date) => dateFormat.format(d);
  * few tens of milliseconds (the fonts are subset to the glyphs used).
  */
 export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
   const qr = await QRCode.toBuffer(input.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 40, left: 56, right: 56 },
-    lang: 'en',
-    displayTitle: true,
-    info: {
-      Title: `Cuewave licence certificate ${input.code}`,
-      Author: 'Cuewave',
-      Subject: `Music licence for ${input.licensee}`,
-      Keywords: `licence, ${input.code}`,
-      CreationDate: input.now,
-    },
+  const { doc, done, left, width } = openA4Pdf({
+    Title: `Cuewave licence certificate ${input.code}`,
+    Author: 'Cuewave',
+    Subject: `Music licence for ${input.licensee}`,
+    Keywords: `licence, ${input.code}`,
+    CreationDate: input.now,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-
-  const pageWidth = doc.page.width;
-  const left = doc.page.margins.left;
-  const width = pageWidth - left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const ensureSpace = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
 
-  // Header band with the wordmark.
-  doc.rect(0, 0, pageWidth, 92).fill(BAND);
-  doc.rect(0, 92, pageWidth, 4).fill(ACCENT);
-  doc.font('bold').fontSize(26).fillColor('#ffffff').text('Cuewave', left, 30, { lineBreak: false });
-  doc
-    .font('regular')
-    .fontSize(10)
-    .fillColor('#b3a6ff')
-    .text('Music and sound effects for creators', left, 40, { width, align: 'right', lineBreak: false });
-
-  doc.font('bold').fontSize(24).fillColor(INK).text('Licence certificate', left, 124);
+  drawBrandHeader(doc, 'Licence certificate');
   doc.moveDown(0.3);
   doc
     .font('regular')
     .fontSize(10.5)
-    .fillColor(MUTED)
+    .fillColor(PDF_COLORS.muted)
     .text(
       'This certifies that the licensee named below holds a Cuewave music licence for the channels listed, ' +
         'under the terms summarised on this certificate.',
@@ -157,11 +71,15 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     const top = doc.y;
     row.forEach(([label, value], j) => {
       const x = left + j * (column + gutter);
-      doc.font('regular').fontSize(8.5).fillColor(SUBTLE).text(label.toUpperCase(), x, top, { width: column });
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .fillColor(PDF_COLORS.subtle)
+        .text(label.toUpperCase(), x, top, { width: column });
       doc
         .font('bold')
         .fontSize(13)
-        .fillColor(INK)
+        .fillColor(PDF_COLORS.ink)
         .text(value, x, top + 13, { width: column });
     });
     doc.x = left;
@@ -178,7 +96,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
       .strokeColor('#e2e2ea')
       .stroke();
     doc.moveDown(0.7);
-    doc.font('bold').fontSize(12).fillColor(INK).text(text, left, doc.y, { width });
+    doc.font('bold').fontSize(12).fillColor(PDF_COLORS.ink).text(text, left, doc.y, { width });
     doc.moveDown(0.35);
   };
 
@@ -187,7 +105,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     doc
       .font('regular')
       .fontSize(10)
-      .fillColor(MUTED)
+      .fillColor(PDF_COLORS.muted)
       .text('No channels registered yet. Add them in your Cuewave dashboard, then download a new certificate.', {
         width,
       });
@@ -200,11 +118,15 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
       .heightOfString(channel.url, { width: width - labelWidth });
     ensureSpace(urlHeight + 4);
     const top = doc.y;
-    doc.font('bold').fontSize(10).fillColor(INK).text(CHANNEL_LABELS[channel.type], left, top, { width: labelWidth });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(PDF_COLORS.ink)
+      .text(CHANNEL_LABELS[channel.type], left, top, { width: labelWidth });
     doc
       .font('regular')
       .fontSize(10)
-      .fillColor(INK)
+      .fillColor(PDF_COLORS.ink)
       .text(channel.url, left + labelWidth, top, { width: width - labelWidth });
     doc.x = left;
     doc.y = top + urlHeight + 4;
@@ -216,7 +138,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     ensureSpace(28);
     // A hanging indent: wrapped lines start under the text, not under the bullet.
     const top = doc.y;
-    doc.font('regular').fontSize(10).fillColor(INK).text('•', left, top, { width: 12, lineBreak: false });
+    doc.font('regular').fontSize(10).fillColor(PDF_COLORS.ink).text('•', left, top, { width: 12, lineBreak: false });
     doc.text(term, left + 12, top, { width: width - 12 });
     doc.x = left;
     doc.moveDown(0.25);
@@ -225,7 +147,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   doc
     .font('regular')
     .fontSize(9.5)
-    .fillColor(MUTED)
+    .fillColor(PDF_COLORS.muted)
     .text(`${LICENCE_PERPETUAL_TERM} Full terms: ${input.termsUrl}`, { width });
   doc.moveDown(1.2);
 
@@ -233,7 +155,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   const panelHeight = 128;
   ensureSpace(panelHeight);
   const panelTop = doc.y;
-  doc.roundedRect(left, panelTop, width, panelHeight, 10).fillAndStroke(PANEL, PANEL_LINE);
+  doc.roundedRect(left, panelTop, width, panelHeight, 10).fillAndStroke(PDF_COLORS.panel, PDF_COLORS.panelLine);
   const qrSize = 104;
   doc.image(qr, left + 12, panelTop + 12, { width: qrSize, height: qrSize });
   const textX = left + 12 + qrSize + 18;
@@ -241,12 +163,12 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   doc
     .font('bold')
     .fontSize(12)
-    .fillColor(INK)
+    .fillColor(PDF_COLORS.ink)
     .text('Verify this certificate', textX, panelTop + 16, { width: textWidth });
   doc
     .font('regular')
     .fontSize(9.5)
-    .fillColor(MUTED)
+    .fillColor(PDF_COLORS.muted)
     .text(
       'Scan the code or open the address below to check that this certificate is genuine and whether it is valid ' +
         'today (renewals of the same plan extend it).',
@@ -257,7 +179,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   doc
     .font('bold')
     .fontSize(10)
-    .fillColor(ACCENT)
+    .fillColor(PDF_COLORS.accent)
     .text(input.verifyUrl, textX, doc.y + 6, { width: textWidth, link: input.verifyUrl, underline: false });
 
   // Footer, inside the bottom margin: no automatic page break.
@@ -266,7 +188,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   doc
     .font('regular')
     .fontSize(8)
-    .fillColor(SUBTLE)
+    .fillColor(PDF_COLORS.subtle)
     .text(`Cuewave licence ${input.code} · issued ${formatCertificateDate(input.issuedAt)}`, left, footerY, {
       width,
       align: 'center',

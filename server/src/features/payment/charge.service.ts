@@ -116,6 +116,26 @@ export async function confirmPayment(
   return record(deps, row, ['requires_action'], result);
 }
 
+/**
+ * Calls off a payment still waiting for the cardholder's confirmation because a newer payment
+ * replaced it (another plan, another card, or 24 h without an answer; decision 045), so a step
+ * completed late can no longer take money for something the buyer no longer gets. If the cardholder
+ * finished first, the provider says succeeded and that is recorded instead. Best effort: when the
+ * processor does not answer, the payment stays as it was and the caller goes on.
+ */
+export async function cancelWaitingPayment(deps: PaymentDeps, row: PaymentRow): Promise<Payment> {
+  const provider = paymentProviderFor(deps);
+  if (row.status !== 'requires_action' || !row.provider_ref || row.provider !== provider.kind) {
+    return toPayment(deps, row);
+  }
+  try {
+    const result = await provider.cancelPayment(row.provider_ref);
+    return await record(deps, row, ['requires_action'], result);
+  } catch {
+    return toPayment(deps, row);
+  }
+}
+
 /** One of the account's payments; 404 for anyone else's. */
 export async function getPayment(deps: PaymentDeps, accountId: string, paymentId: string): Promise<Payment> {
   const row = await selectPayment(deps.db, accountId, paymentId);
@@ -307,4 +327,22 @@ async function actionOf(deps: PaymentDeps, row: PaymentRow): Promise<NextAction 
   if (action.type === 'sandbox_3ds')
     return { type: 'sandbox_3ds', confirmPath: `/v1/payment/sandbox/confirm/${row.id}` };
   return action;
+}
+
+/**
+ * Records what the provider says about a payment outside a request of ours (Stripe's webhook, after
+ * re-reading the PaymentIntent; decision 043). A success is recorded from pending, requires_action or
+ * even failed: the provider took the money, so the payment is paid and gets its receipt number. A
+ * failure only settles a payment still waiting. Anything else leaves the row as it is. Answers the
+ * payment as it stands afterwards.
+ */
+export async function recordProviderOutcome(
+  deps: PaymentDeps,
+  row: PaymentRow,
+  result: ChargeResult,
+): Promise<Payment> {
+  if (result.status === 'succeeded') return record(deps, row, ['pending', 'requires_action', 'failed'], result);
+  if (result.status === 'failed') return record(deps, row, ['pending', 'requires_action'], result);
+  // requires_action: the payment row already says so (or is pending until our own call answers).
+  return record(deps, row, ['pending'], result);
 }

@@ -17,7 +17,14 @@ import type { ChargeRequest } from '../../providers/payments/payments';
 import { createSandboxProcessor, type SandboxProcessor } from '../../providers/payments/sandbox-processor';
 import type { Providers } from '../../providers/providers';
 import { quotePrice } from '../pricing/pricing.service';
-import { chargeAccount, formatReceiptNumber, STALE_PENDING_MS, type ChargeInput } from './charge.service';
+import {
+  cancelWaitingPayment,
+  chargeAccount,
+  formatReceiptNumber,
+  STALE_PENDING_MS,
+  type ChargeInput,
+} from './charge.service';
+import { selectPayment } from './payment.repo';
 import type { PaymentDeps } from './payment-methods.service';
 
 const clock = fixedClock(new Date('2026-06-15T12:00:00Z'));
@@ -29,7 +36,12 @@ let factory: ReturnType<typeof paymentFactory>;
 /** The sandbox, counting what reaches the processor and able to be slow or to fail once. */
 let inner: SandboxProcessor;
 const calls = { charge: [] as ChargeRequest[], confirm: 0 };
-const behaviour = { delayMs: 0, throwNext: false };
+const behaviour = {
+  delayMs: 0,
+  throwNext: false,
+  /** What calling off a charge answers instead of the sandbox's "canceled". */
+  cancelAnswer: null as null | 'succeeded' | 'no-answer',
+};
 const provider: SandboxProcessor = {
   kind: 'sandbox',
   tokenize: (card) => inner.tokenize(card),
@@ -47,6 +59,11 @@ const provider: SandboxProcessor = {
     calls.confirm += 1;
     return inner.confirmPayment(input);
   },
+  cancelPayment: async (ref) => {
+    if (behaviour.cancelAnswer === 'no-answer') throw new Error('socket hang up');
+    if (behaviour.cancelAnswer === 'succeeded') return { status: 'succeeded', ref };
+    return inner.cancelPayment(ref);
+  },
   nextAction: (ref) => inner.nextAction(ref),
   detachCard: (ref) => inner.detachCard(ref),
 };
@@ -56,12 +73,7 @@ beforeAll(async () => {
   const extra: Record<string, unknown> = { payments: provider };
   ctx = await createTestApp({ clock, providers: extra as Partial<Providers> });
   inner = createSandboxProcessor({ db: ctx.db, clock, rateLimiter: ctx.providers.rateLimiter });
-  deps = {
-    db: ctx.db,
-    clock,
-    providers: ctx.providers,
-    config: { publicUrl: 'http://localhost:3000', cookieSecure: 'auto', mailboxEnabled: true },
-  };
+  deps = ctx.deps;
   accounts = accountFactory(ctx.db);
   factory = paymentFactory(ctx.db);
 });
@@ -71,6 +83,7 @@ beforeEach(() => {
   calls.confirm = 0;
   behaviour.delayMs = 0;
   behaviour.throwNext = false;
+  behaviour.cancelAnswer = null;
 });
 
 type Payer = { id: string; auth: Record<string, string>; methodId: string | null };
@@ -305,6 +318,38 @@ describe('3-D Secure (4000 0027 6000 3184)', () => {
       status: 'failed',
       failureCode: 'authentication_failed',
     });
+  });
+
+  it('called off (a newer payment replaced it): failed as canceled, and a late approval takes nothing', async () => {
+    const { p, payment } = await pending();
+    const row = (await selectPayment(deps.db, p.id, payment.id))!;
+    expect(await cancelWaitingPayment(deps, row)).toMatchObject({
+      status: 'failed',
+      failureCode: 'canceled',
+      receiptNumber: null,
+      action: null,
+    });
+    const late = await confirm(p.auth, payment.id, true);
+    expect(late.json()).toMatchObject({ status: 'failed', failureCode: 'canceled' });
+    expect(calls.confirm).toBe(0);
+    // Calling off again, or a payment that is not waiting, changes nothing.
+    const again = await cancelWaitingPayment(deps, (await selectPayment(deps.db, p.id, payment.id))!);
+    expect(again).toMatchObject({ status: 'failed', failureCode: 'canceled' });
+  });
+
+  it('called off after the cardholder finished: the success is recorded, with its receipt', async () => {
+    const { p, payment } = await pending();
+    behaviour.cancelAnswer = 'succeeded';
+    const answer = await cancelWaitingPayment(deps, (await selectPayment(deps.db, p.id, payment.id))!);
+    expect(answer).toMatchObject({ id: payment.id, status: 'succeeded' });
+    expect(answer.receiptNumber).toMatch(RECEIPT);
+  });
+
+  it('called off while the processor does not answer: the payment stays waiting', async () => {
+    const { p, payment } = await pending();
+    behaviour.cancelAnswer = 'no-answer';
+    const answer = await cancelWaitingPayment(deps, (await selectPayment(deps.db, p.id, payment.id))!);
+    expect(answer).toMatchObject({ id: payment.id, status: 'requires_action' });
   });
 
   it("is answered only by the payment's owner, with a bearer and a valid id", async () => {

@@ -19,7 +19,7 @@ const METHOD_COLUMNS = [
   'created_at',
 ] as const;
 
-const PAYMENT_COLUMNS = [
+export const PAYMENT_COLUMNS = [
   'id',
   'account_id',
   'subscription_id',
@@ -142,6 +142,16 @@ export async function selectPayment(db: Db, accountId: string, id: string): Prom
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** A subscription's payments still waiting for the cardholder's confirmation step. */
+export async function selectWaitingPayments(db: Db, subscriptionId: string): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .select(PAYMENT_COLUMNS)
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '=', 'requires_action')
+    .execute();
 }
 
 /** The account's newest payment for a subscription, or newest one-off payment (no subscription). */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import {
   paymentIdParamsSchema,
@@ -5,21 +6,28 @@ import {
   paymentMethodTokenParamsSchema,
   paymentSchema,
   paymentStatusQuerySchema,
+  paymentConfigSchema,
   paymentStatusResponseSchema,
+  receiptListSchema,
   sandboxCardInputSchema,
   sandboxConfirmBodySchema,
   sandboxTokenSchema,
   storedPaymentMethodListSchema,
   storedPaymentMethodSchema,
+  stripeSetupSchema,
 } from '@cuewave/contract/payment';
 import type { ZodApp } from '../../app';
 import { AppError } from '../../lib/errors';
 import { isSandboxProcessor, type SandboxProcessor } from '../../providers/payments/sandbox-processor';
+import { isStripeProcessor, type StripeProcessor } from '../../providers/payments/stripe-processor';
+import { getAccount } from '../account/account.service';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
 import type { FeatureDeps } from '../register';
 import { confirmPayment, latestPaymentStatus } from './charge.service';
 import { deleteMethod, listMethods, saveMethod, setDefaultMethod } from './payment-methods.service';
 import { paymentProviderFor } from './payment-provider';
+import { listReceipts, receiptPdf } from './receipt.service';
+import { handleStripeWebhook } from './stripe-webhook.service';
 
 const tags = ['payments'];
 const e = errorBodySchema;
@@ -35,6 +43,25 @@ export async function registerPaymentRoutes(app: ZodApp, deps: FeatureDeps): Pro
   const preHandler = requireAuth(deps);
   const provider = paymentProviderFor(deps);
   if (isSandboxProcessor(provider)) registerSandboxRoutes(app, deps, provider);
+  if (isStripeProcessor(provider)) await registerStripeRoutes(app, deps, provider);
+
+  app.get(
+    '/api/v1/payment/config',
+    {
+      schema: {
+        tags,
+        summary: 'Which card processor the server uses',
+        description:
+          'provider sandbox: the card form posts to /v1/payment/sandbox/tokens. provider stripe: load stripe.js with ' +
+          'publishableKey, collect the card with a SetupIntent from POST /v1/payment/stripe/setup. No bearer needed.',
+        response: { 200: paymentConfigSchema },
+      },
+    },
+    async () => ({
+      provider: provider.kind,
+      publishableKey: isStripeProcessor(provider) ? provider.publishableKey : null,
+    }),
+  );
 
   app.get(
     '/api/v1/payment/stripe/method',
@@ -126,6 +153,50 @@ export async function registerPaymentRoutes(app: ZodApp, deps: FeatureDeps): Pro
     "Status of the user's latest subscription payment",
   );
   statusRoute('/api/v1/payment/stripe/payment', 'one-off', "Status of the user's latest one-off payment");
+
+  app.get(
+    '/api/v1/payment/receipt',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "The signed-in user's receipts, newest first",
+        description:
+          'Every succeeded payment with its receipt number; the PDF of each is at /api/v1/payment/receipt/{id}. ' +
+          'Bearer token required.',
+        response: { 200: receiptListSchema, 401: e },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return listReceipts(deps, accountIdOf(request));
+    },
+  );
+
+  app.get(
+    '/api/v1/payment/receipt/:paymentId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'A receipt as a PDF',
+        description:
+          'Seller, buyer (as billed when paid), receipt number and date, items with net amounts, the tax line ' +
+          '(reverse charge noted), the total and the card. 404 for a payment that is not the signed-in user’s or ' +
+          'has no receipt (not succeeded); 400 for an id that is not a uuid. Bearer token required.',
+        params: paymentIdParamsSchema,
+        response: { 200: z.unknown().describe('application/pdf'), 400: e, 401: e, 404: e },
+      },
+    },
+    async (request, reply) => {
+      const { receiptNumber, pdf } = await receiptPdf(deps, accountIdOf(request), request.params.paymentId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="receipt-${receiptNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 }
 
 function registerSandboxRoutes(app: ZodApp, deps: FeatureDeps, sandbox: SandboxProcessor): void {
@@ -183,4 +254,87 @@ function registerSandboxRoutes(app: ZodApp, deps: FeatureDeps, sandbox: SandboxP
     },
     async (request) => confirmPayment(deps, accountIdOf(request), request.params.paymentId, request.body.approve),
   );
+}
+
+/** Webhook events are small; Stripe's largest payloads are well under this. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+async function registerStripeRoutes(app: ZodApp, deps: FeatureDeps, stripe: StripeProcessor): Promise<void> {
+  const preHandler = requireAuth(deps);
+
+  app.post(
+    '/api/v1/payment/stripe/setup',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Stripe: a SetupIntent for stripe.js's card form",
+        description:
+          'Confirm it with stripe.confirmCardSetup(clientSecret) (3-D Secure at set-up happens there), then save the ' +
+          'card with POST /v1/payment/stripe/method/{setupIntentId}. Bearer token required.',
+        response: { 201: stripeSetupSchema, 401: e, 503: e },
+      },
+    },
+    async (request, reply) => {
+      const accountId = accountIdOf(request);
+      const account = await getAccount(deps, accountId);
+      let setup;
+      try {
+        setup = await stripe.startCardSetup({ accountId, email: account.email });
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The card processor did not answer. Try again in a minute.');
+      }
+      return reply.status(201).header('cache-control', 'private, no-store').send(setup);
+    },
+  );
+
+  app.post(
+    '/api/v1/payment/stripe/confirm/:paymentId',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Stripe: read a payment again after the 3-D Secure step in stripe.js',
+        description:
+          'Call it once stripe.handleNextAction (or confirmCardPayment) with the payment’s clientSecret has ' +
+          'finished: the PaymentIntent is re-read from Stripe and its outcome recorded. A payment no longer ' +
+          "waiting is answered as it is. Bearer token required; 404 for anyone else's payment.",
+        params: paymentIdParamsSchema,
+        response: { 200: paymentSchema, 400: e, 401: e, 404: e, 503: e },
+      },
+    },
+    async (request) => confirmPayment(deps, accountIdOf(request), request.params.paymentId, true),
+  );
+
+  // The signature covers the exact bytes Stripe sent, so this route keeps the body raw: its own
+  // scope replaces the JSON parser for every content type.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/v1/payment/stripe/webhook',
+      {
+        schema: {
+          tags,
+          summary: 'Stripe webhook (payment_intent.* events)',
+          description:
+            'Verified with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET (400 otherwise). The PaymentIntent ' +
+            'is read again from Stripe and its state recorded on the payment; other event types answer 200 with ' +
+            'handled false. 503 when Stripe cannot be reached (Stripe retries).',
+          response: {
+            200: z.object({ received: z.literal(true), handled: z.boolean() }),
+            400: e,
+            503: e,
+          },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        return handleStripeWebhook(deps, stripe, body, typeof signature === 'string' ? signature : undefined);
+      },
+    );
+  });
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { getBillingForTax } from '../billing/billing.service';
-import { currentSubscription } from '../subscription/subscription.service';
+import { upgradeBasis } from '../subscription/subscription.service';
 import { checkCoupon, normaliseCouponCode, type Coupon } from './coupon';
 import { hasHadPaidSubscription, insertCoupon, selectCoupon } from './pricing.repo';
 import { listPrice, planTier, SORTED_PLANS } from './prices';
@@ -71,19 +71,18 @@ export async function quotePrice(deps: PricingDeps, req: QuoteRequest): Promise<
   const now = deps.clock.now();
   const billing = req.accountId ? await getBillingForTax(deps, req.accountId) : null;
   const country = (billing?.country ?? req.requestCountry ?? FALLBACK_COUNTRY).toUpperCase();
-  const subscription = req.accountId ? await currentSubscription(deps, req.accountId) : null;
+  const subscription = req.accountId ? await upgradeBasis(deps, req.accountId) : null;
   const subscriptionCurrency = currencySchema.safeParse(subscription?.currency);
 
   let currency: Currency =
     req.currency ?? (subscriptionCurrency.success ? subscriptionCurrency.data : defaultCurrency(country));
   let credit = 0;
   if (req.upgrade) {
-    const paidPeriod: BillingPeriod | null =
-      subscription?.payPeriod === 'monthly' ? 'month' : subscription?.payPeriod === 'yearly' ? 'year' : null;
-    const periodEnd = subscription?.nextPayTS ? new Date(subscription.nextPayTS) : null;
+    const paidPeriod: BillingPeriod | null = subscription?.period ?? null;
+    const periodEnd = subscription?.periodEnd ?? null;
     if (
       !subscription ||
-      subscription.planType === 'trial' ||
+      subscription.plan === 'trial' ||
       !LIVE_PAID.has(subscription.status) ||
       !paidPeriod ||
       !periodEnd ||
@@ -92,10 +91,10 @@ export async function quotePrice(deps: PricingDeps, req: QuoteRequest): Promise<
     ) {
       throw new AppError('BAD_REQUEST', 'There is no active paid subscription to upgrade: choose a new plan instead.');
     }
-    if (planTier(req.plan) <= planTier(subscription.planType)) {
+    if (planTier(req.plan) <= planTier(subscription.plan)) {
       throw new AppError(
         'BAD_REQUEST',
-        `An upgrade goes to a plan above your current one (${subscription.planType}); use a downgrade or a period change instead.`,
+        `An upgrade goes to a plan above your current one (${subscription.plan}); use a downgrade or a period change instead.`,
       );
     }
     if (req.currency && req.currency !== subscriptionCurrency.data) {
@@ -105,9 +104,11 @@ export async function quotePrice(deps: PricingDeps, req: QuoteRequest): Promise<
       );
     }
     currency = subscriptionCurrency.data;
-    // Until payments record the amount charged, the credit is based on the current plan's list price.
-    const paid = listPrice(subscription.planType, paidPeriod, currency) ?? 0;
-    credit = upgradeCredit({ paid, periodStart: periodStartBefore(periodEnd, paidPeriod), periodEnd, now });
+    // The net price paid for the current period (after coupon and any earlier upgrade credit, before
+    // tax); subscriptions from before it was recorded fall back to the current plan's list price.
+    const paid = subscription.paid ?? listPrice(subscription.plan, paidPeriod, currency) ?? 0;
+    const periodStart = subscription.periodStart ?? periodStartBefore(periodEnd, paidPeriod);
+    credit = upgradeCredit({ paid, periodStart, periodEnd, now });
   }
 
   const fullPrice = listPrice(req.plan, req.period, currency);

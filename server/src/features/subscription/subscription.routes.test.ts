@@ -34,7 +34,7 @@ describe('the free trial', () => {
     const trial = subscriptionSummarySchema.parse(res.json());
     expect(trial).toMatchObject({ planType: 'trial', status: 'active', payPeriod: null, currency: null });
     expect(new Date(trial.nextPayTS!).getTime()).toBe(clock.now().getTime() + TRIAL_DAYS * 86_400_000);
-    expect((await get(auth)).json()).toEqual(trial);
+    expect((await get(auth)).json()).toMatchObject(trial);
 
     const me = await get(auth, '/api/auth/me');
     expect(me.json()).toMatchObject({
@@ -80,7 +80,7 @@ describe('the free trial', () => {
     expect(res.json().error).toBe('TRIAL_ALREADY_USED');
   });
 
-  it('after 30 days the trial is over: no current subscription, the registration resumes', async () => {
+  it('after 30 days the trial is over: no current subscription, the registration asks for a paid plan', async () => {
     const { id } = await accounts.account(ready);
     const { auth } = await sessionFor(ctx.db, id, clock);
     expect((await startTrial(auth)).statusCode).toBe(201);
@@ -89,8 +89,9 @@ describe('the free trial', () => {
     expect((await get(fresh.auth)).json()).toBeNull();
     expect((await get(fresh.auth, '/api/auth/me')).json()).toMatchObject({
       subscription: null,
-      registrationStep: 'trial',
-      access: { isNoPlan: true },
+      // Not 'trial' again: that page could only answer TRIAL_ALREADY_USED.
+      registrationStep: 'select-plan',
+      access: { isNoPlan: true, isTrialUsed: true },
     });
   });
 });

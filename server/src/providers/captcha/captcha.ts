@@ -1,7 +1,7 @@
 import type { CaptchaChallenge } from '@cuewave/contract/account';
 
 /** What a protected call is doing; reCAPTCHA v3 checks the action its token was made for. */
-export type CaptchaAction = 'register' | 'signin' | 'reset' | 'resend';
+export type CaptchaAction = 'register' | 'signin' | 'reset' | 'resend' | 'contact';
 
 /** ALTCHA proof of work (embedded default) or reCAPTCHA v3 scoring (RECAPTCHA_SECRET_KEY). */
 export type Captcha = {

@@ -6,7 +6,7 @@ import type { Currency } from '@cuewave/contract/pricing';
  * real deployment. The shape follows Stripe's objects so its adapter is a thin mapping:
  * saveCard ≈ a SetupIntent (or PaymentMethod) attached to the customer, charge ≈ a PaymentIntent
  * confirmed off-session with the idempotency key, confirmPayment ≈ re-reading the PaymentIntent after
- * the cardholder's 3-D Secure step, detachCard ≈ PaymentMethod detach. The provider never sees our
+ * the cardholder's 3-D Secure step, cancelPayment ≈ PaymentIntent cancel, detachCard ≈ PaymentMethod detach. The provider never sees our
  * database: the payment feature records every answer in `payments` / `payment_methods`.
  */
 
@@ -67,6 +67,12 @@ export type PaymentProvider = {
    * answer; Stripe ignores it (the cardholder answered in stripe.js) and reads the PaymentIntent again.
    */
   confirmPayment(input: { ref: string; approve: boolean }): Promise<ChargeResult>;
+  /**
+   * Calls off a charge still waiting for the cardholder, because a newer payment replaced it: the
+   * step can no longer be completed (Stripe: PaymentIntent cancel). Answers the charge as it stands
+   * afterwards: failed (canceled), or succeeded if the cardholder got there first.
+   */
+  cancelPayment(ref: string): Promise<ChargeResult>;
   /** The confirmation step of a charge still in requires_action (Stripe: a fresh client secret). */
   nextAction(ref: string): Promise<ProviderAction>;
   /** Removes a saved card at the provider; the payment feature has already deleted its row. */

@@ -170,6 +170,12 @@ describe('sandbox charges', () => {
       status: 'failed',
       code: 'authentication_failed',
     });
+    // Called off: the sandbox keeps no charge state, the payment feature's row refuses a late answer.
+    expect(await sandbox.cancelPayment(first.ref)).toMatchObject({
+      status: 'failed',
+      ref: first.ref,
+      code: 'canceled',
+    });
   });
 
   it('fail a card reference it did not make', async () => {

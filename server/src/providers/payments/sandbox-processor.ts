@@ -260,6 +260,11 @@ export function createSandboxProcessor(deps: SandboxDeps): SandboxProcessor {
       };
     },
 
+    async cancelPayment(ref) {
+      // The sandbox keeps no charge state: the payment row, now failed, is what refuses a late confirmation.
+      return { status: 'failed', ref, code: 'canceled', message: PAYMENT_FAILURE_MESSAGES.canceled };
+    },
+
     async nextAction() {
       return { type: 'sandbox_3ds' };
     },

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Me } from '@cuewave/contract/account';
 import { Link, useLocation } from 'react-router';
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { BadgeCheck, ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { cx } from '../../components/ui/cx';
-import { ACCOUNT_PATH, DASHBOARD_PATH } from '../shell/nav-links';
+import { ACCOUNT_PATH, DASHBOARD_PATH, SUBSCRIPTION_PATH } from '../shell/nav-links';
 import { useAuth } from './use-auth';
 import styles from './account-menu.module.css';
 
 /**
  * The header's account state for a signed-in user (spec §2, §6): a button with the account's
- * initial opening a small panel with the email, Dashboard, Account and Log out. A disclosure (not
+ * initial opening a small panel with the email, Dashboard, Subscription, Account and Log out. A disclosure (not
  * an ARIA menu): links and a button in tab order; Escape or a click outside closes it and returns
  * focus to the button; any navigation closes it.
  */
@@ -76,6 +76,12 @@ export function AccountMenu({ me, className }: { me: Me; className?: string }) {
             <Link to={DASHBOARD_PATH} className={styles.item}>
               <LayoutDashboard aria-hidden="true" />
               Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link to={SUBSCRIPTION_PATH} className={styles.item}>
+              <BadgeCheck aria-hidden="true" />
+              Subscription
             </Link>
           </li>
           <li>

@@ -6,7 +6,7 @@ import { apiGet } from '../../lib/api';
 import styles from './auth-forms.module.css';
 
 /** What a protected call is doing; reCAPTCHA v3 scores tokens per action. */
-export type CaptchaAction = 'register' | 'signin' | 'reset' | 'resend';
+export type CaptchaAction = 'register' | 'signin' | 'reset' | 'resend' | 'contact';
 export type CaptchaState = 'idle' | 'solving' | 'ready' | 'error';
 
 /**

@@ -113,6 +113,14 @@ describe('register step guard', () => {
     expect(guardDecision('register-step', '/register/welcome/ott', done)).toBeNull();
   });
 
+  it('lets a buyer whose first payment is unfinished back into the checkout, and nowhere else', () => {
+    const pending = { registrationStep: null, access: { ...complete, isPendingPayment: true } };
+    expect(guardDecision('register-step', '/register/billing', pending)).toBeNull();
+    expect(guardDecision('register-step', '/us/register/details', pending)).toBeNull();
+    expect(guardDecision('register-step', '/register/trial', pending)).toBe('/');
+    expect(guardDecision('register-step', '/register/billing', done)).toBe('/');
+  });
+
   it('keeps welcome for the end: an incomplete registration goes to its step, except on the ott path', () => {
     expect(guardDecision('register-step', '/register/welcome', signedIn('details'))).toBe('/register/details');
     expect(guardDecision('register-step', '/register/welcome/ott', signedIn('details'))).toBeNull();

@@ -28,6 +28,8 @@ export const NO_PLAN_ALLOWED = ['/dashboard/account', '/dashboard/licenses', '/d
 
 /** Register pages anyone may see, signed in or not. */
 const PUBLIC_REGISTER_PAGES = ['/register/plans', '/register/signup'];
+/** Where a buyer whose first payment did not go through can finish it. */
+const PENDING_PAYMENT_PAGES = ['/register/details', '/register/billing'];
 
 export function guardDecision(kind: GuardKind, url: URL | string, viewer: GuardViewer): string | null {
   const { pathname, search } = typeof url === 'string' ? new URL(url, 'http://local') : url;
@@ -75,7 +77,9 @@ function registerStepDecision(
 
   const forced = viewer.registrationStep;
   if (!forced) {
-    // A completed registration has nothing left to do here but the welcome page.
+    // A completed registration has nothing left to do here but the welcome page, and the checkout
+    // while its first payment is unfinished (a declined card, an abandoned 3-D Secure step).
+    if (viewer.access.isPendingPayment && PENDING_PAYMENT_PAGES.includes(path)) return null;
     return path === '/register/welcome' ? null : to(HOME_PATH);
   }
   if (path === '/register/signup') return stepPath(forced);

@@ -1,10 +1,16 @@
-import { useId } from 'react';
-import { Check } from 'lucide-react';
+import { useId, type CSSProperties } from 'react';
+import { Check, Mail } from 'lucide-react';
 import type { PlanName } from '@cuewave/contract/account';
-import { Button } from '../../components/ui/button';
+import type { Currency, Plan } from '@cuewave/contract/pricing';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
+import { CurrencyPicker } from '../pricing/currency-picker';
+import { ENTERPRISE_CONTACT_HREF, ENTERPRISE_CONTACT_LABEL } from '../pricing/enterprise-contact';
+import { PeriodToggle } from '../pricing/period-toggle';
+import { bestYearlySavingPercent } from '../pricing/plan-price';
+import { PlanPrice } from '../pricing/price';
 import { PLANS } from './plans';
-import type { BillingType } from './signup-store';
+import { periodOf, type BillingType } from './signup-store';
 import shared from '../auth/auth-forms.module.css';
 import styles from './plan-cards.module.css';
 
@@ -18,11 +24,24 @@ export type PlanCardsProps = {
   pending?: PlanName | null;
   /** Words on each card's button, e.g. 'Choose' → 'Choose Advanced'. */
   actionVerb?: string;
+  /** The plans of GET /v1/subscription/plans, for prices and features; null when they failed to load. */
+  plans?: readonly Plan[] | null;
+  currency?: Currency;
+  onCurrencyChange?: (currency: Currency) => void;
+  /** Which plans to show, in listing order (default: all five). */
+  planNames?: readonly PlanName[];
+  /** The button's words for a plan, instead of `${actionVerb} ${title}`. */
+  actionLabel?: (plan: PlanName, title: string) => string;
+  /** Next to the selected plan's tier (default 'Your choice'). */
+  selectedLabel?: string;
+  /** Where the Enterprise card sends a visitor. */
+  contactHref?: string;
 };
 
 /**
- * The plan cards (spec §3 plans): names, channel limits and what each allows, with the monthly /
- * yearly switch. Prices are not shown yet; they come with the subscriptions issue.
+ * The plan cards of the registration pages (spec §3 plans): names, prices in the chosen currency,
+ * channel limits and what each allows, with the monthly / yearly switch and the currency picker.
+ * Enterprise is not sold by card (decision 041): its card asks the visitor to contact sales.
  */
 export function PlanCards({
   selected,
@@ -31,32 +50,40 @@ export function PlanCards({
   onChoose,
   pending = null,
   actionVerb = 'Choose',
+  plans = null,
+  currency = 'usd',
+  onCurrencyChange,
+  planNames,
+  actionLabel,
+  selectedLabel = 'Your choice',
+  contactHref = ENTERPRISE_CONTACT_HREF,
 }: PlanCardsProps) {
   const groupName = useId();
+  const shown = planNames ? PLANS.filter((plan) => planNames.includes(plan.name)) : PLANS;
+  const period = periodOf(billingType);
+  const saving = plans ? bestYearlySavingPercent(plans, currency) : null;
   return (
     <div className={styles.root}>
-      <fieldset className={styles.period}>
-        <legend className="visually-hidden">Billing period</legend>
-        {(['monthly', 'yearly'] as const).map((value) => (
-          <label key={value} className={cx(styles.periodOption, billingType === value && styles.periodActive)}>
-            <input
-              type="radio"
-              name={groupName}
-              value={value}
-              checked={billingType === value}
-              onChange={() => onBillingTypeChange(value)}
-              className={styles.periodInput}
-              data-testid={`period-${value}`}
-            />
-            {value === 'monthly' ? 'Monthly' : 'Yearly'}
-          </label>
-        ))}
-      </fieldset>
+      <div className={styles.controls}>
+        <PeriodToggle value={billingType} onChange={onBillingTypeChange} yearlySavingPercent={saving} />
+        {plans && onCurrencyChange ? <CurrencyPicker value={currency} onChange={onCurrencyChange} /> : null}
+      </div>
 
-      <ul role="list" className={styles.grid} aria-label="Plans">
-        {PLANS.map((plan) => {
+      <ul
+        role="list"
+        className={styles.grid}
+        aria-label="Plans"
+        style={{ '--plan-count': shown.length } as CSSProperties}
+        data-count={shown.length}
+      >
+        {shown.map((plan) => {
           const isSelected = selected === plan.name;
           const titleId = `${groupName}-${plan.name}`;
+          const priced = plans?.find((p) => p.name === plan.name) ?? null;
+          // The card shows the channel count large; the API's "Licence for N channels" line would repeat it.
+          const channelLine = `Licence for ${plan.channels} channel${plan.channels === 1 ? '' : 's'}`;
+          const features = (priced?.features ?? plan.features).filter((feature) => feature !== channelLine);
+          const contact = (priced?.purchase ?? (plan.name === 'enterprise' ? 'contact' : null)) === 'contact';
           return (
             <li
               key={plan.name}
@@ -71,7 +98,7 @@ export function PlanCards({
                 {isSelected ? (
                   <span className={styles.current}>
                     <Check aria-hidden="true" />
-                    Your choice
+                    {selectedLabel}
                   </span>
                 ) : null}
               </div>
@@ -79,40 +106,67 @@ export function PlanCards({
                 {plan.title}
               </h3>
               <p className={styles.audience}>{plan.audience}</p>
+              {priced ? (
+                <PlanPrice className={styles.price} plan={priced} period={period} currency={currency} />
+              ) : (
+                <p className={styles.billing}>
+                  {plan.name === 'trial'
+                    ? 'Free, then choose a plan'
+                    : billingType === 'yearly'
+                      ? 'Billed yearly'
+                      : 'Billed monthly'}
+                </p>
+              )}
               <p className={styles.channels}>
                 <strong>{plan.channels}</strong> {plan.channels === 1 ? 'channel' : 'channels'}
               </p>
-              <p className={styles.billing}>
-                {plan.name === 'trial'
-                  ? 'Free, then choose a plan'
-                  : billingType === 'yearly'
-                    ? 'Billed yearly'
-                    : 'Billed monthly'}
-              </p>
               <ul role="list" className={styles.features}>
-                {plan.features.map((feature) => (
+                {features.map((feature) => (
                   <li key={feature}>
                     <Check aria-hidden="true" />
                     {feature}
                   </li>
                 ))}
               </ul>
-              <Button
-                className={styles.action}
-                variant={isSelected || (selected === null && plan.popular) ? 'primary' : 'secondary'}
-                fullWidth
-                loading={pending === plan.name}
-                disabled={pending !== null && pending !== plan.name}
-                onClick={() => onChoose(plan.name)}
-                aria-describedby={titleId}
-                data-testid={`choose-${plan.name}`}
-              >
-                {plan.name === 'trial' ? 'Start free trial' : `${actionVerb} ${plan.title}`}
-              </Button>
+              {contact ? (
+                <ButtonLink
+                  className={styles.action}
+                  variant="secondary"
+                  fullWidth
+                  to={contactHref}
+                  icon={<Mail />}
+                  aria-describedby={titleId}
+                  data-testid={`contact-${plan.name}`}
+                >
+                  {ENTERPRISE_CONTACT_LABEL}
+                </ButtonLink>
+              ) : (
+                <Button
+                  className={styles.action}
+                  variant={isSelected || (selected === null && plan.popular) ? 'primary' : 'secondary'}
+                  fullWidth
+                  loading={pending === plan.name}
+                  disabled={pending !== null && pending !== plan.name}
+                  onClick={() => onChoose(plan.name)}
+                  aria-describedby={titleId}
+                  data-testid={`choose-${plan.name}`}
+                >
+                  {actionLabel
+                    ? actionLabel(plan.name, plan.title)
+                    : plan.name === 'trial'
+                      ? 'Start free trial'
+                      : `${actionVerb} ${plan.title}`}
+                </Button>
+              )}
             </li>
           );
         })}
       </ul>
+      {plans ? (
+        <p className={styles.taxNote}>
+          Prices exclude VAT and sales tax; checkout shows the tax for your billing country before you pay.
+        </p>
+      ) : null}
     </div>
   );
 }

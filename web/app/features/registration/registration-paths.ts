@@ -18,7 +18,7 @@ export function isRegisterPath(pathname: string): boolean {
  * as their call succeeds, without waiting for /auth/me to be read again.
  */
 export function nextStepAfter(viewer: Me, patch: Partial<Account>): RegistrationStep | null {
-  return registrationStepFor({ ...viewer.account, ...patch }, viewer.subscription);
+  return registrationStepFor({ ...viewer.account, ...patch }, viewer.subscription, viewer.access.isTrialUsed ?? false);
 }
 
 /** The step indicator: five stops, trial and details sharing the last. */

@@ -10,7 +10,7 @@ import { Logo } from './logo';
 import { useAuth } from '../auth/use-auth';
 import { useViewer } from '../auth/use-viewer';
 import {
-  DASHBOARD_NAV,
+  dashboardNavFor,
   EXPLORE_NAV,
   FINISH_SIGNUP_PATH,
   HELP_NAV,
@@ -39,7 +39,7 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const me = useViewer();
   const { signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
-  const links: NavLink[] = me ? DASHBOARD_NAV : EXPLORE_NAV;
+  const links: NavLink[] = me ? dashboardNavFor(me) : EXPLORE_NAV;
 
   useFocusTrap(panelRef, open && mounted, { onEscape: onClose, initialFocus: closeRef });
   useScrollLock(open && mounted);

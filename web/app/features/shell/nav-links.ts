@@ -1,3 +1,5 @@
+import type { Me } from '@cuewave/contract/account';
+
 /** Navigation links of the shell (spec §2 "Screens": header links; burger menu explore links). */
 export type NavLink = { label: string; url: string };
 
@@ -33,17 +35,40 @@ export function mainNavFor(signedIn: boolean): NavLink[] {
   return signedIn ? MAIN_NAV.filter((link) => link.url !== IN_STORE_PATH) : MAIN_NAV;
 }
 
+type DashboardSection = NavLink & {
+  /** False until the page exists (a later issue): the link is left out rather than leading to a 404. */
+  routed: boolean;
+  hiddenFor?: (me: Me) => boolean;
+};
+
 /**
- * The burger menu's dashboard links for a signed-in user (spec §2 "dashboard or explore links").
- * Only dashboard pages that exist are listed; playlists, billing and support join with their issues.
+ * Enterprise customers are billed under their agreement: no billing page for them (spec §2, §6).
+ * Without a plan the dashboard guard sends billing to the subscription page, so no link either.
  */
-export const DASHBOARD_NAV: NavLink[] = [
-  { label: 'Subscription', url: '/dashboard/licenses' },
-  { label: 'Account', url: '/dashboard/account' },
+const hideBilling = (me: Me) => me.subscription?.planType === 'enterprise' || me.access.isNoPlan;
+
+const DASHBOARD_SECTIONS: DashboardSection[] = [
+  { label: 'Playlists', url: '/dashboard/playlists', routed: false },
+  { label: 'Subscription', url: '/dashboard/licenses', routed: true },
+  { label: 'Billing', url: '/dashboard/billing', routed: true, hiddenFor: hideBilling },
+  { label: 'Account', url: '/dashboard/account', routed: true },
+  { label: 'Support', url: '/dashboard/support', routed: false },
 ];
+
+/**
+ * The dashboard's sections for a signed-in user (spec §2), as the dashboard's side navigation and the
+ * burger menu ("dashboard or explore links") list them: pages that exist, billing hidden as above.
+ */
+export function dashboardNavFor(me: Me): NavLink[] {
+  return DASHBOARD_SECTIONS.filter((section) => section.routed && !section.hiddenFor?.(me)).map(({ label, url }) => ({
+    label,
+    url,
+  }));
+}
 
 export const DASHBOARD_PATH = '/dashboard';
 export const ACCOUNT_PATH = '/dashboard/account';
+export const SUBSCRIPTION_PATH = '/dashboard/licenses';
 /** Where a user whose registration is incomplete continues it (the registration guard picks the step). */
 export const FINISH_SIGNUP_PATH = '/register';
 

@@ -1,25 +1,49 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CreditCard, Info } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { CHANNEL_LIMITS, TRIAL_DAYS, type Account } from '@cuewave/contract/account';
-import { Button } from '../../components/ui/button';
+import type { Country } from '@cuewave/contract/billing';
+import { getMe } from '../../features/auth/session.server';
+import { getBilling, getCountries } from '../../features/checkout/api';
+import { BillingForm } from '../../features/checkout/billing-form';
 import { friendlyError } from '../../features/registration/error-messages';
 import { planInfo } from '../../features/registration/plans';
 import { updateSignup } from '../../features/registration/signup-store';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
-import { useLocalizedPath } from '../../features/shell/edition';
-import { apiSend } from '../../lib/api';
+import { editionOfPath, useLocalizedPath } from '../../features/shell/edition';
+import { apiGet, apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import checkout from '../../features/checkout/checkout-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import type { Route } from './+types/details';
 
-export const meta = () => [{ title: 'Your plan · Cuewave' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: 'Billing details · Cuewave' }, { name: 'robots', content: 'noindex' }];
 
 /**
- * /register/details: the last step for a paid plan. Card checkout arrives with the payments issue;
- * until then the page says so and offers the free trial instead of pretending to take a card.
+ * Saved details to prefill, the country list (business names of the tax number) and a first guess at
+ * the country: the us edition's US, else the visitor's location. The layout's guard handles visitors.
  */
-export default function DetailsPage() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const usEdition = editionOfPath(new URL(request.url).pathname) === 'us';
+  const { me } = await getMe(request);
+  const [billing, countries, located] = await Promise.all([
+    me ? getBilling({ request }).catch(() => null) : null,
+    getCountries('business', usEdition).catch((): Country[] => []),
+    usEdition
+      ? { countryCode: 'US' }
+      : apiGet<{ countryCode: string | null }>('/v1/geolocation', { request }).catch(() => ({ countryCode: null })),
+  ]);
+  const guess = located.countryCode ?? '';
+  return { billing, countries, defaultCountry: countries.some((c) => c.value === guess) ? guess : '' };
+}
+
+/**
+ * /register/details: the billing details of a paid plan (spec §3 Billing form), the last step
+ * before the payment. Saved details are prefilled; Continue saves them and opens /register/billing.
+ */
+export default function DetailsPage({ loaderData }: Route.ComponentProps) {
+  const { billing, countries, defaultCountry } = loaderData;
   const viewer = useRegisterViewer();
   const goTo = useGoTo();
   const localized = useLocalizedPath();
@@ -47,11 +71,11 @@ export default function DetailsPage() {
     <div className={styles.card}>
       <header className={styles.header}>
         <span className={styles.icon} aria-hidden="true">
-          <CreditCard />
+          <Receipt />
         </span>
         <p className={shared.eyebrow}>Last step</p>
-        <h1 className={shared.stepTitle}>Your {plan.title} plan</h1>
-        <p className={styles.lead}>{plan.audience}</p>
+        <h1 className={shared.stepTitle}>Billing details</h1>
+        <p className={styles.lead}>Who we invoice for your {plan.title} plan. Tax is worked out from this address.</p>
       </header>
       <dl className={styles.summary} data-testid="details-summary">
         <div className={styles.summaryRow}>
@@ -69,27 +93,26 @@ export default function DetailsPage() {
           <dd>{CHANNEL_LIMITS[plan.name]}</dd>
         </div>
       </dl>
-      <p className={shared.alertInfo} role="note">
-        <Info aria-hidden="true" />
-        <span>
-          Card checkout for paid plans opens soon. You can start today with the {TRIAL_DAYS}-day free trial and move to{' '}
-          {plan.title} once checkout is open — nothing is charged now.
-        </span>
-      </p>
+      <BillingForm
+        initial={billing}
+        countries={countries}
+        defaultCountry={defaultCountry}
+        submitLabel="Continue to payment"
+        onDone={() => goTo('/register/billing')}
+      />
       <FormAlert>{error}</FormAlert>
-      <div className={`${shared.stack} ${shared.spaced}`}>
-        <Button
-          size="lg"
-          fullWidth
-          loading={switching}
+      <p className={shared.switch}>
+        Not ready to pay?{' '}
+        <button
+          type="button"
+          className={`${shared.switchLink} ${checkout.textButton}`}
           onClick={() => void switchToTrial()}
+          disabled={switching}
           data-testid="switch-to-trial"
         >
-          Start with the free trial instead
-        </Button>
-      </div>
-      <p className={shared.switch}>
-        Want a different plan? <Link to={localized('/register/select-plan')}>Change plan</Link>
+          Start the {TRIAL_DAYS}-day free trial instead
+        </button>{' '}
+        · <Link to={localized('/register/select-plan')}>Change plan</Link>
       </p>
     </div>
   );

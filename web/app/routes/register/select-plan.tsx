@@ -1,5 +1,10 @@
 import { useRef, useState } from 'react';
 import type { Account, PlanName } from '@cuewave/contract/account';
+import { getMe } from '../../features/auth/session.server';
+import { listPriceOf } from '../../features/pricing/plan-price';
+import { PricesUnavailable } from '../../features/pricing/prices-unavailable';
+import { loadPricing } from '../../features/pricing/pricing.server';
+import { useCurrency } from '../../features/pricing/use-currency';
 import { errorCode, friendlyError } from '../../features/registration/error-messages';
 import { PlanCards } from '../../features/registration/plan-cards';
 import { nextStepAfter, stepPath } from '../../features/registration/registration-paths';
@@ -16,19 +21,36 @@ import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import type { Route } from './+types/select-plan';
 
 export const handle: RegisterHandle = { wide: true };
 
+const PAID_PLANS: PlanName[] = ['start', 'advanced', 'professional', 'enterprise'];
+
 export const meta = () => [{ title: 'Choose your plan · Cuewave' }, { name: 'robots', content: 'noindex' }];
+
+/** Plans with prices in the account's currency (spec §4: subscription, billing country, location). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { me } = await getMe(request);
+  return loadPricing(request, me);
+}
 
 /**
  * /register/select-plan: the plan the account signs up for (saved as signupPlan / signupPeriod on
  * the account and in the signup state). Defaults: the plan chosen earlier, else professional, yearly.
  */
-export default function SelectPlanPage() {
+export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
   const viewer = useRegisterViewer();
   const signup = useSignup();
   const goTo = useGoTo();
+  // The register layout re-checks the session on every address change, so choices stay out of the URL.
+  const [currency, setCurrency] = useCurrency({
+    currency: loaderData.currency,
+    source: loaderData.currencySource,
+    remembered: signup.signupCurrency,
+    remember: (next) => updateSignup({ signupCurrency: next }),
+    syncUrl: false,
+  });
   const [billingType, setBillingType] = useState<BillingType | null>(null);
   const [pending, setPending] = useState<PlanName | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +58,8 @@ export default function SelectPlanPage() {
   if (!viewer) return null;
 
   const { signupPlan, signupPeriod } = viewer.account;
+  // One trial per account (decision 045): once used, only the paid plans are offered.
+  const trialUsed = viewer.access.isTrialUsed ?? false;
   // Nothing chosen yet: no card is marked, and professional (the default, spec §3) leads as most popular.
   const selected = signupPlan ?? signup.signupPlan;
   const period = billingType ?? (signupPeriod ? billingTypeOf(signupPeriod) : signup.billingType);
@@ -50,7 +74,15 @@ export default function SelectPlanPage() {
     } satisfies Partial<Account>;
     try {
       await apiSend<Account>('POST', '/v1/account', { json: patch });
-      updateSignup({ plan, billingType: period, signupPlan: plan, signupPlanPeriod: patch.signupPeriod });
+      const priced = loaderData.plans?.find((p) => p.name === plan);
+      updateSignup({
+        plan,
+        billingType: period,
+        signupPlan: plan,
+        signupPlanPeriod: patch.signupPeriod,
+        signupCurrency: currency,
+        signupPrice: priced && patch.signupPeriod ? listPriceOf(priced, patch.signupPeriod, currency) : null,
+      });
       await goTo(stepPath(nextStepAfter(viewer, patch)));
     } catch (err) {
       setError(
@@ -76,6 +108,7 @@ export default function SelectPlanPage() {
       <FormAlert ref={errorRef} testId="select-plan-error">
         {error}
       </FormAlert>
+      {loaderData.plans ? null : <PricesUnavailable />}
       <PlanCards
         selected={selected}
         billingType={period}
@@ -85,8 +118,16 @@ export default function SelectPlanPage() {
         }}
         onChoose={(plan) => void choose(plan)}
         pending={pending}
+        plans={loaderData.plans}
+        currency={currency}
+        onCurrencyChange={setCurrency}
+        planNames={trialUsed ? PAID_PLANS : undefined}
       />
-      <p className={styles.note}>Prices and card checkout open soon; the free trial starts today with no card.</p>
+      <p className={styles.note}>
+        {trialUsed
+          ? 'Your free trial has ended. Paid plans are charged after you add billing details.'
+          : 'The free trial needs no card. Paid plans are charged after you add billing details.'}
+      </p>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Pause, Play, Sparkles } from 'lucide-react';
+import type { Me } from '@cuewave/contract/account';
 import type { Product } from '@cuewave/contract/catalog';
 import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
@@ -7,7 +8,8 @@ import { formatDuration } from '../../../lib/format';
 import { usePlayer } from '../../player/player-context';
 import { previewFile } from '../../player/preview';
 import { useLocalizedPath } from '../../shell/edition';
-import { TRIAL_PATH } from '../../shell/nav-links';
+import { useViewer } from '../../auth/use-viewer';
+import { SUBSCRIPTION_PATH, TRIAL_PATH } from '../../shell/nav-links';
 import { catalogPaths, useLocalize } from '../paths';
 import { Cover } from './cover';
 import { resamplePeaks } from './row-waveform';
@@ -31,6 +33,7 @@ export function HomeHero({ stats, trending }: HomeHeroProps) {
     stats.genres ? `${n(stats.genres)} genres` : null,
   ].filter(Boolean);
   const peaks = trending[0] ? (previewFile(trending[0])?.waveform ?? []) : [];
+  const cta = heroCta(useViewer());
 
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
@@ -49,8 +52,8 @@ export function HomeHero({ stats, trending }: HomeHeroProps) {
             all with one simple subscription.
           </p>
           <div className={styles.ctas}>
-            <ButtonLink to={localized(TRIAL_PATH)} size="lg" iconRight={<ArrowRight />} data-testid="hero-trial">
-              Start 30-day free trial
+            <ButtonLink to={localized(cta.url)} size="lg" iconRight={<ArrowRight />} data-testid="hero-trial">
+              {cta.label}
             </ButtonLink>
             <ButtonLink to={localize(catalogPaths.genres())} size="lg" variant="secondary" data-testid="hero-browse">
               Browse music
@@ -68,6 +71,17 @@ export function HomeHero({ stats, trending }: HomeHeroProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * The main call to action: visitors start the trial; a signed-in user on the trial (or without a plan)
+ * compares plans; a paying subscriber goes to their subscription.
+ */
+function heroCta(me: Me | null): { label: string; url: string } {
+  if (!me) return { label: 'Start 30-day free trial', url: TRIAL_PATH };
+  const plan = me.subscription?.planType;
+  if (!plan || plan === 'trial') return { label: 'Choose your plan', url: '/licenses' };
+  return { label: 'Your subscription', url: SUBSCRIPTION_PATH };
 }
 
 function TrendingCard({ tracks }: { tracks: Product[] }) {

@@ -1,0 +1,83 @@
+import { ENTERPRISE_USE_LABELS, type EnterpriseUse } from '@cuewave/contract/enterprise';
+import { CHANNEL_LIMITS } from '@cuewave/contract/account';
+import { enforceRateLimits, requireCaptcha } from '../auth/abuse-guards';
+import { renderEmail, type EmailContent } from '../../providers/email/render-email';
+import type { AppConfig, Providers } from '../../providers/providers';
+import type { RateRule } from '../../providers/rate-limit/rate-limit';
+
+export type EnterpriseDeps = {
+  providers: Pick<Providers, 'email' | 'captcha' | 'rateLimiter'>;
+  config: Pick<AppConfig, 'salesEmail'>;
+};
+
+export type EnterpriseEnquiry = {
+  name: string;
+  email: string;
+  company: string;
+  use: EnterpriseUse;
+  channels: number | null;
+  message: string;
+  captcha: string;
+};
+
+/**
+ * Where enquiries go unless SALES_EMAIL says otherwise; the outbox shows these messages on the
+ * development mailbox page like every other email.
+ */
+export const DEFAULT_SALES_EMAIL = 'sales@cuewave.local';
+
+const HOUR = 60 * 60;
+/** A person sends one or two enquiries; more from one address or for one email is a script. */
+export const ENTERPRISE_RATE = {
+  perIp: { limit: 5, windowSeconds: HOUR },
+  perEmail: { limit: 3, windowSeconds: 24 * HOUR },
+} satisfies Record<string, RateRule>;
+
+/** Header fields must stay on one line whatever the visitor typed. */
+const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
+async function send(deps: EnterpriseDeps, to: string, subject: string, template: string, content: EmailContent) {
+  const { html, text } = renderEmail(content);
+  await deps.providers.email.send({ to, subject: oneLine(subject), html, text, template });
+}
+
+/**
+ * POST /v1/enterprise/contact: rate limited (per IP, then per email), captcha checked, then the
+ * enquiry goes to sales and a copy to the visitor, so they know it arrived and what they sent.
+ */
+export async function submitEnterpriseEnquiry(deps: EnterpriseDeps, input: EnterpriseEnquiry, ip: string) {
+  await enforceRateLimits(deps.providers, [
+    { key: `enterprise:ip:${ip}`, rule: ENTERPRISE_RATE.perIp },
+    { key: `enterprise:email:${input.email.toLowerCase()}`, rule: ENTERPRISE_RATE.perEmail },
+  ]);
+  await requireCaptcha(deps.providers, input.captcha, { ip, action: 'contact' });
+
+  const channels = input.channels === null ? 'not given' : String(input.channels);
+  const details = [
+    `Name: ${oneLine(input.name)}`,
+    `Email: ${input.email}`,
+    `Company: ${oneLine(input.company)}`,
+    `Use: ${ENTERPRISE_USE_LABELS[input.use]}`,
+    `Channels: ${channels}`,
+  ];
+
+  await send(deps, deps.config.salesEmail, `Enterprise enquiry: ${input.company}`, 'enterprise-enquiry', {
+    preheader: `${oneLine(input.name)} from ${oneLine(input.company)} asks about Enterprise.`,
+    heading: 'New Enterprise enquiry',
+    paragraphs: [...details, 'Message:', input.message],
+    footnote: `Reply to ${input.email} within one business day.`,
+  });
+
+  await send(deps, input.email, 'We received your Cuewave Enterprise enquiry', 'enterprise-enquiry-copy', {
+    preheader: 'Our team will reply within one business day.',
+    heading: 'Thanks, we got your message',
+    paragraphs: [
+      `Hi ${oneLine(input.name)}, thank you for asking about Cuewave Enterprise. Our team will reply to this address within one business day with a licence and price for ${oneLine(input.company)}.`,
+      `Enterprise covers up to ${CHANNEL_LIMITS.enterprise} channels and broadcast, TV and games as agreed; we can tailor it to you.`,
+      'What you sent us:',
+      ...details.slice(2),
+      input.message,
+    ],
+    footnote: 'If you did not send this, you can ignore this email.',
+  });
+}

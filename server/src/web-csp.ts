@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+
+/** The outside services the pages may load code from: only those the configured providers need. */
+export type ThirdParties = { stripe: boolean; recaptcha: boolean };
+
+/** A fresh nonce for one page: 128 random bits, base64 (CSP3 nonce-source). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * The Content-Security-Policy of a server-rendered page (architecture §5, decision 046). Scripts run
+ * only from our origin or inline with this page's nonce (React Router's hydration data and scroll
+ * restoration carry it), so an injected script does not run. Styles allow inline attributes because
+ * React renders `style` props. Stripe and reCAPTCHA are allowed only when they are configured.
+ */
+export function contentSecurityPolicy(nonce: string, third: ThirdParties): string {
+  const script = ["'self'", `'nonce-${nonce}'`];
+  const connect = ["'self'"];
+  // The development mailbox shows emails in a sandboxed srcdoc frame of our own origin.
+  const frame = ["'self'"];
+  const img = ["'self'", 'data:', 'blob:'];
+  if (third.stripe) {
+    // Stripe's published requirements for stripe.js, Elements and the 3-D Secure frame.
+    script.push('https://js.stripe.com', 'https://*.js.stripe.com');
+    connect.push('https://api.stripe.com');
+    frame.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    img.push('https://*.stripe.com');
+  }
+  if (third.recaptcha) {
+    script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
+    connect.push('https://www.google.com/recaptcha/');
+    frame.push('https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/');
+  }
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', script],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', img],
+    ['media-src', ["'self'", 'blob:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', connect],
+    ['frame-src', frame],
+    ['worker-src', ["'self'", 'blob:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}

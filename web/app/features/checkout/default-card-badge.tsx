@@ -1,0 +1,10 @@
+import styles from './default-card-badge.module.css';
+
+/** Marks the card charged when none is chosen, in the checkout and in billing's card list. */
+export function DefaultCardBadge({ testId }: { testId?: string }) {
+  return (
+    <span className={styles.badge} data-testid={testId}>
+      Default
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import type { PriceQuote } from '@cuewave/contract/pricing';
+import { payPeriodOf } from '@cuewave/contract/pricing';
+import { Info } from 'lucide-react';
+import { cx } from '../../components/ui/cx';
+import { planTitle } from '../registration/plans';
+import { quoteLines, REVERSE_CHARGE_NOTE } from './quote-lines';
+import styles from './checkout.module.css';
+
+export type QuoteSummaryProps = {
+  quote: PriceQuote;
+  /** The first line's label; default "Professional plan, yearly". */
+  itemLabel?: string;
+  className?: string;
+};
+
+/**
+ * A price quote as an order summary: list price, discount or upgrade credit, tax with its rate and
+ * the total in the quote's currency (spec §3 Price quote; amounts /100 with 2 decimals). Used by the
+ * checkout and by the dashboard's upgrade dialog.
+ */
+export function QuoteSummary({ quote, itemLabel, className }: QuoteSummaryProps) {
+  const label = itemLabel ?? `${planTitle(quote.plan)} plan, ${payPeriodOf(quote.period)}`;
+  const lines = quoteLines(quote, label);
+  return (
+    <div className={cx(styles.quote, className)} data-testid="quote-summary">
+      <dl className={styles.quoteLines}>
+        {lines.map((line) => (
+          <div key={line.key} className={cx(styles.quoteLine, line.key === 'total' && styles.quoteTotal)}>
+            <dt>{line.label}</dt>
+            <dd data-testid={`quote-${line.key}`}>{line.amount}</dd>
+          </div>
+        ))}
+      </dl>
+      {quote.reverseCharge ? (
+        <p className={styles.quoteNote} data-testid="quote-reverse-charge">
+          <Info aria-hidden="true" />
+          <span>{REVERSE_CHARGE_NOTE}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

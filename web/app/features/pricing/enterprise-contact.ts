@@ -1,0 +1,3 @@
+/** Where the Enterprise plan is bought (decision 041: through the contact form, not by card). */
+export const ENTERPRISE_CONTACT_HREF = '/enterprise';
+export const ENTERPRISE_CONTACT_LABEL = 'Contact sales';

@@ -1,0 +1,55 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { parseLicenceCode } from '@cuewave/contract/licence';
+import { Button } from '../../components/ui/button';
+import styles from './licence-code-form.module.css';
+
+/** Type a certificate's code, see whether it is genuine on /licenses/verify/{code}. */
+export function LicenceCodeForm() {
+  const navigate = useNavigate();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = parseLicenceCode(value);
+    if (!code) {
+      setError('Enter the code as printed on the certificate, like CW-7K3M-Q9XD.');
+      return;
+    }
+    setError(null);
+    void navigate(`/licenses/verify/${code}`);
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Check a licence">
+      <label htmlFor={id} className={styles.label}>
+        Licence code
+      </label>
+      <div className={styles.row}>
+        <input
+          id={id}
+          className={styles.input}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="CW-XXXX-XXXX"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          data-testid="licence-code-input"
+        />
+        <Button type="submit" variant="secondary" icon={<ShieldCheck />} data-testid="licence-code-submit">
+          Check licence
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

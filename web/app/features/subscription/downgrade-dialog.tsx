@@ -1,0 +1,133 @@
+import { useEffect, useId, useState } from 'react';
+import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account';
+import { CHANNEL_LABELS, type Channel } from '@cuewave/contract/licence';
+import type { Currency, Plan } from '@cuewave/contract/pricing';
+import type { SubscriptionDetail } from '@cuewave/contract/subscription';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { formatDate } from '../../lib/format';
+import { planTitle } from '../registration/plans';
+import { channelsToKeepProblem, downgradeTargets } from './actions';
+import * as api from './api';
+import { PeriodChoice, PlanChoice } from './plan-choice';
+import { useSubscriptionCall } from './use-refresh';
+import styles from './subscription.module.css';
+
+/**
+ * Downgrade at the period end (decision 045): a lower plan, its period, and which channels the
+ * smaller licence keeps (at most its limit; the others are removed when it applies).
+ */
+export function DowngradeDialog({
+  open,
+  onClose,
+  subscription,
+  plans,
+  channels,
+}: {
+  open: boolean;
+  onClose: () => void;
+  subscription: SubscriptionDetail;
+  plans: Plan[];
+  channels: Channel[];
+}) {
+  const targets = downgradeTargets(subscription.planType);
+  const [plan, setPlan] = useState<PlanName>(targets[targets.length - 1] ?? 'start');
+  const [period, setPeriod] = useState<BillingPeriod>(subscription.period ?? 'month');
+  const limit = CHANNEL_LIMITS[plan];
+  const [kept, setKept] = useState<Set<string>>(() => new Set(channels.slice(0, limit).map((c) => c.id)));
+  const { busy, run } = useSubscriptionCall();
+  const hintId = useId();
+  const currency = (subscription.currency ?? 'usd') as Currency;
+  const when = subscription.nextPayTS ? formatDate(subscription.nextPayTS) : 'the end of this period';
+
+  // A smaller plan keeps the first channels that fit; a change of mind starts from there again.
+  useEffect(() => {
+    if (open) setKept(new Set(channels.slice(0, CHANNEL_LIMITS[plan]).map((c) => c.id)));
+  }, [open, plan, channels]);
+
+  const problem = channelsToKeepProblem(kept.size, plan);
+
+  async function confirm() {
+    if (problem) return;
+    const chosen = channels.filter((c) => kept.has(c.id)).map(({ type, url }) => ({ type, url }));
+    const done = await run(() => api.downgrade(plan, period, chosen), {
+      success: `Your plan changes to ${planTitle(plan)} on ${when}.`,
+    });
+    if (done) onClose();
+  }
+
+  function toggle(id: string) {
+    setKept((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Downgrade your plan"
+      description={`You keep ${planTitle(subscription.planType)} until ${when}; the new plan starts then and is billed from that day.`}
+      data-testid="downgrade-dialog"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Not now
+          </Button>
+          <Button onClick={confirm} loading={busy} disabled={!!problem} data-testid="confirm-downgrade">
+            Downgrade on {when}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.dialogBody}>
+        <PlanChoice
+          legend="New plan"
+          name="downgrade-plan"
+          options={targets}
+          value={plan}
+          onChange={setPlan}
+          plans={plans}
+          period={period}
+          currency={currency}
+        />
+        <PeriodChoice value={period} onChange={setPeriod} />
+        {channels.length ? (
+          <fieldset className={styles.choices} aria-describedby={hintId}>
+            <legend>
+              Channels to keep ({kept.size} of {limit})
+            </legend>
+            <p id={hintId} className={styles.small}>
+              {planTitle(plan)} covers {limit} channel{limit === 1 ? '' : 's'}. Unticked channels are removed on {when}.
+            </p>
+            {channels.map((channel) => (
+              <label key={channel.id} className={styles.choice} data-testid="keep-channel">
+                <input
+                  type="checkbox"
+                  checked={kept.has(channel.id)}
+                  onChange={() => toggle(channel.id)}
+                  disabled={!kept.has(channel.id) && kept.size >= limit}
+                  value={channel.url}
+                />
+                <span className={styles.choiceMain}>
+                  <span className={styles.choiceTitle}>{CHANNEL_LABELS[channel.type]}</span>
+                  <span className={styles.choiceMeta}>{channel.url}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className={styles.small}>You have no channels yet; add them after the change.</p>
+        )}
+        {problem ? (
+          <p className={styles.error} role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
