@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repository: server and contract tests run in Node, web component tests in jsdom.
+// CI (CI=true) retries a failed test once, so that one stall of a loaded two-core runner does not
+// refuse a landing; scripts/ci-summary.mjs names every test that needed the retry. Locally: no retry.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +13,7 @@ export default defineConfig({
           name: 'server',
           include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts'],
           environment: 'node',
+          retry,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -18,6 +23,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          retry,
         },
         esbuild: { jsx: 'automatic' },
       },

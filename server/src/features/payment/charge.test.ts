@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SANDBOX_TEST_CARDS,
   paymentSchema,
@@ -38,6 +38,8 @@ let inner: SandboxProcessor;
 const calls = { charge: [] as ChargeRequest[], confirm: 0 };
 const behaviour = {
   delayMs: 0,
+  /** While set, a charge waits at the processor until the test settles this promise. */
+  hold: null as Promise<void> | null,
   throwNext: false,
   /** What calling off a charge answers instead of the sandbox's "canceled". */
   cancelAnswer: null as null | 'succeeded' | 'no-answer',
@@ -49,6 +51,7 @@ const provider: SandboxProcessor = {
   charge: async (request) => {
     calls.charge.push(request);
     if (behaviour.delayMs) await sleep(behaviour.delayMs);
+    if (behaviour.hold) await behaviour.hold;
     if (behaviour.throwNext) {
       behaviour.throwNext = false;
       throw new Error('socket hang up');
@@ -82,6 +85,7 @@ beforeEach(() => {
   calls.charge = [];
   calls.confirm = 0;
   behaviour.delayMs = 0;
+  behaviour.hold = null;
   behaviour.throwNext = false;
   behaviour.cancelAnswer = null;
 });
@@ -428,8 +432,17 @@ describe('idempotency', () => {
   it('five simultaneous calls with one key (a double click) make one payment and one charge', async () => {
     const p = await payer();
     const key = `order:${randomUUID()}`;
-    behaviour.delayMs = 50;
-    const results = await Promise.all(Array.from({ length: 5 }, () => charge(p, { idempotencyKey: key })));
+    // The processor is held until the four callers that find the charge in flight have answered, so
+    // no pause of a loaded machine can let one of them arrive after the charge has finished.
+    let release!: () => void;
+    behaviour.hold = new Promise((resolve) => (release = resolve));
+    const calls5 = Array.from({ length: 5 }, () => charge(p, { idempotencyKey: key }));
+    const answered: unknown[] = [];
+    for (const call of calls5) void call.then((r) => answered.push(r));
+    await vi.waitFor(() => expect(answered).toHaveLength(4), { timeout: 20_000 });
+    expect(calls.charge).toHaveLength(1);
+    release();
+    const results = await Promise.all(calls5);
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(calls.charge).toHaveLength(1);
     // The caller that drove the charge sees the outcome; the others see it in flight.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { FilterBar } from './filter-bar';
 
@@ -44,19 +44,13 @@ describe('FilterBar', () => {
     const router = renderBar('/c/genres/pop?bpmTo=140');
     const from = screen.getByLabelText('BPM from');
     fireEvent.change(from, { target: { value: '90' } });
-    await act(async () => {
-      fireEvent.keyDown(from, { key: 'Enter' });
-      await new Promise((r) => setTimeout(r, 10));
-    });
-    expect(search(router)).toBe('?bpmFrom=90&bpmTo=140');
+    fireEvent.keyDown(from, { key: 'Enter' });
+    await waitFor(() => expect(search(router)).toBe('?bpmFrom=90&bpmTo=140'));
 
     const to = screen.getByLabelText('BPM to');
     fireEvent.change(to, { target: { value: '300' } });
-    await act(async () => {
-      fireEvent.blur(to);
-      await new Promise((r) => setTimeout(r, 10));
-    });
-    expect(search(router)).toBe('?bpmFrom=90');
+    fireEvent.blur(to);
+    await waitFor(() => expect(search(router)).toBe('?bpmFrom=90'));
   });
 
   it('reads filters from the URL and clears them all', async () => {
