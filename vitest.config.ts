@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',
           retry,
           testTimeout: 60_000,

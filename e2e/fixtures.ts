@@ -1,10 +1,11 @@
 import { test as base, expect } from '@playwright/test';
+import { recordToastsScript } from './support/toasts';
 
 /**
  * Every journey uses this `test`: a console error or an uncaught page error fails the test, because a
  * page that logs errors is broken for someone even when the assertion happens to pass.
  */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+export const test = base.extend<{ failOnConsoleErrors: void; recordToasts: void }>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -19,6 +20,14 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         (e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e),
       );
       expect(real, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Every page keeps a record of the toasts it showed, for `expectToast` (support/toasts.ts). */
+  recordToasts: [
+    async ({ page }, use) => {
+      await page.addInitScript(recordToastsScript);
+      await use();
     },
     { auto: true },
   ],

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { latestCode, TEST_PASSWORD } from '../support/accounts';
 import { hydrated } from '../support/page';
+import { expectToast } from '../support/toasts';
 
 /**
  * The dashboard's account pages: subscription summary, newsletter, rating, password change and
@@ -68,7 +69,7 @@ test.describe('dashboard account', () => {
     const newsletter = page.getByRole('switch', { name: 'Newsletter' });
     await expect(newsletter).toHaveAttribute('aria-checked', 'true');
     await newsletter.click();
-    await expect(page.getByTestId('toasts')).toContainText('unsubscribed from the newsletter');
+    await expectToast(page, 'unsubscribed from the newsletter');
     await expect(newsletter).toHaveAttribute('aria-checked', 'false');
     await newsletter.click();
     await expect(newsletter).toHaveAttribute('aria-checked', 'true');
@@ -81,7 +82,7 @@ test.describe('dashboard account', () => {
 
     // Rating (spec §8 message).
     await page.getByRole('button', { name: '4 stars' }).click();
-    await expect(page.getByTestId('toasts')).toContainText('Thank you for rating us. We’ll do our best.');
+    await expectToast(page, 'Thank you for rating us. We’ll do our best.');
     await expect(page.getByTestId('current-rating')).toHaveText(/You rated us 4 out of 5/);
     await expect(page.getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -92,7 +93,7 @@ test.describe('dashboard account', () => {
     await expect(page.getByTestId('new-password')).toHaveAttribute('aria-invalid', 'true');
     await page.getByTestId('new-password').fill(NEW_PASSWORD);
     await page.getByTestId('save-password').click();
-    await expect(page.getByTestId('toasts')).toContainText('Password changed — other devices were signed out');
+    await expectToast(page, 'Password changed — other devices were signed out');
     await expect(page.getByTestId('current-password')).toHaveValue('');
 
     // This browser stays signed in with the session the change renewed.
@@ -117,7 +118,7 @@ test.describe('dashboard account', () => {
     await page.getByTestId('delete-password').fill(PASSWORD);
     await page.getByTestId('confirm-delete-account').click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('toasts')).toContainText('Your account has been deleted');
+    await expectToast(page, 'Your account has been deleted');
 
     // Signed out: the dashboard asks to log in.
     await page.goto('/dashboard/account');

@@ -14,6 +14,7 @@ import {
   userWithPlan,
 } from '../support/checkout';
 import { hydrated } from '../support/page';
+import { expectToast } from '../support/toasts';
 
 /**
  * The paid checkout of issue 4 in the browser: billing details, the live quote with tax, the card
@@ -354,7 +355,7 @@ test.describe('checkout', () => {
     await page.getByTestId('billing-postalCode').fill('20095');
     await page.getByTestId('billing-submit').click();
     await expect(page.getByTestId('billing-address')).toContainText('20095 Hamburg');
-    await expect(page.getByTestId('toast').first()).toContainText('Billing details saved.');
+    await expectToast(page, 'Billing details saved.');
 
     // A second card, made the default; the first one removed after confirming.
     await expect(page.getByTestId('card-4242').getByTestId('card-default')).toBeVisible();
@@ -369,7 +370,7 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('card-delete-dialog')).toContainText('Visa ending in 4242');
     await page.getByTestId('card-delete-confirm').click();
     await expect(page.getByTestId('card-4242')).toHaveCount(0);
-    await expect(page.getByTestId('toast').first()).toContainText('Payment method deleted successfully!');
+    await expectToast(page, 'Payment method deleted successfully!');
     await expect(page.getByTestId('toast')).toHaveCount(0);
     await screenshots(page, 'dashboard-billing');
     // The last card of a running subscription stays, and the dialog says why.

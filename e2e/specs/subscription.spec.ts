@@ -12,6 +12,7 @@ import {
   type Bearer,
 } from '../support/checkout';
 import { hydrated } from '../support/page';
+import { expectToast } from '../support/toasts';
 
 /**
  * The dashboard's subscription page (decision 045) and the root shell's subscription banner:
@@ -44,10 +45,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId('toast').filter({ hasText: text });
-}
-
 test.describe('subscription dashboard', () => {
   test('upgrades Start to Professional with the prorated quote', async ({ page, request }) => {
     test.setTimeout(120_000);
@@ -75,7 +72,7 @@ test.describe('subscription dashboard', () => {
     await shoot(page, 'dashboard-subscription-upgrade-dialog');
     await dialog.getByTestId('confirm-upgrade').click();
 
-    await expect(toast(page, 'You’re now on Professional')).toBeVisible();
+    await expectToast(page, 'You’re now on Professional');
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('plan-name')).toHaveText('Professional');
     await expect(page.getByTestId('plan-status')).toHaveText('Active');
@@ -119,7 +116,7 @@ test.describe('subscription dashboard', () => {
     const secure = page.getByTestId('three-d-secure');
     await expect(secure).toBeVisible();
     await secure.getByTestId('three-d-secure-approve').click();
-    await expect(toast(page, 'You’re now on Professional')).toBeVisible();
+    await expectToast(page, 'You’re now on Professional');
     await expect(secure).toBeHidden();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('plan-name')).toHaveText('Professional');
@@ -174,7 +171,7 @@ test.describe('subscription dashboard', () => {
     await shoot(page, 'dashboard-subscription-pending-downgrade');
 
     await page.getByTestId('cancel-downgrade').click();
-    await expect(toast(page, 'Downgrade cancelled successfully!')).toBeVisible();
+    await expectToast(page, 'Downgrade cancelled successfully!');
     await expect(pending).toBeHidden();
     await expect(page.getByTestId('open-downgrade')).toBeVisible();
   });
@@ -208,7 +205,7 @@ test.describe('subscription dashboard', () => {
 
     await hydrated(page);
     await page.getByTestId('renew').click();
-    await expect(toast(page, 'Your subscription renews again.')).toBeVisible();
+    await expectToast(page, 'Your subscription renews again.');
     await expect(page.getByTestId('plan-status')).toHaveText('Active');
     await expect(page.getByTestId('open-cancel-renewal')).toBeVisible();
   });
@@ -280,14 +277,14 @@ test.describe('subscription banner', () => {
 
     // The declined card again: its message, and the order stays open.
     await page.getByTestId('finish-payment').click();
-    await expect(toast(page, 'Your card was declined. Try another card.')).toBeVisible();
+    await expectToast(page, 'Your card was declined. Try another card.');
     await expect(page.getByTestId('plan-status')).toHaveText('Payment pending');
 
     const visa = await saveCard(request, headers, TEST_CARDS.visa);
     const r = await request.post(`/api/v1/payment/stripe/method/${visa.id}/default`, { headers });
     expect(r.status(), await r.text()).toBe(200);
     await page.getByTestId('finish-payment').click();
-    await expect(toast(page, 'Payment successful. Your plan is active.')).toBeVisible();
+    await expectToast(page, 'Payment successful. Your plan is active.');
     await expect(page.getByTestId('plan-status')).toHaveText('Active');
     await expect(page.getByTestId('plan-name')).toHaveText('Advanced');
     await page.goto('/c/genres');
