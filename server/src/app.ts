@@ -1,11 +1,4 @@
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'kysely';
@@ -45,13 +38,6 @@ export type AppDeps = {
 };
 
 export type App = FastifyInstance;
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** The whole HTTP application without listen(): main.ts listens, tests call inject(). */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -87,6 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // requireAuth sets request.auth; declared once so every request has the same shape.
+  app.decorateRequest('auth', null);
   // Routes guarded by requireAuth say so in the OpenAPI document.
   app.addHook('onRoute', (route) => {
     if (requiresBearer(route.preHandler)) route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };

@@ -1,4 +1,3 @@
-import type { Seller } from '../features/payment/receipt-seller';
 import type { Captcha } from './captcha/captcha';
 import type { EmailSender } from './email/email';
 import type { PaymentProvider } from './payments/payments';
@@ -13,6 +12,9 @@ export type Providers = {
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
 };
+
+/** Who sells, as every receipt prints it (SELLER_* in the README's configuration). */
+export type Seller = { name: string; addressLines: string[]; vatId: string };
 
 /** Settings the features need from the environment, resolved once. */
 export type AppConfig = {

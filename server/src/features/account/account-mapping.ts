@@ -1,5 +1,9 @@
 import type { Account } from '@cuewave/contract/account';
+import type { FeatureDeps } from '../../deps';
 import type { AccountRow } from './account.repo';
+
+/** What the account services need: everything but file storage. */
+export type AccountDeps = Omit<FeatureDeps, 'storage'>;
 
 /** The API's view of an account row: never the password hash or the token version. */
 export function toAccount(row: AccountRow): Account {

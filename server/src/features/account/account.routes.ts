@@ -17,7 +17,7 @@ import {
 } from '@cuewave/contract/account';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import { z } from 'zod';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import { clearSessionCookies, setSessionCookies } from '../auth/cookies';
 import { accountIdOf, authenticate, requireAuth } from '../auth/require-auth';
 import { invalidToken } from '../auth/sessions.service';
@@ -32,8 +32,8 @@ import {
   setMobileNotifications,
   setNewsletter,
   updateAccountDetails,
-  type AccountDeps,
 } from './account.service';
+import type { AccountDeps } from './account-mapping';
 import {
   addPhone,
   removePhone,

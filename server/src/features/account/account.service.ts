@@ -6,7 +6,6 @@ import {
   type TokenResponse,
   type UpdateAccountBody,
 } from '@cuewave/contract/account';
-import type { FeatureDeps } from '../register';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, RATE, requireCaptcha } from '../auth/abuse-guards';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -21,7 +20,7 @@ import {
 } from '../auth/sessions.service';
 import { hasActivePaidSubscription } from '../subscription/subscription.service';
 import { sendPasswordChanged, sendPasswordResetLink } from './account-messages';
-import { toAccount } from './account-mapping';
+import { toAccount, type AccountDeps } from './account-mapping';
 import {
   deleteAccountRow,
   deleteOutboxFor,
@@ -35,8 +34,6 @@ import {
   type AccountRow,
 } from './account.repo';
 import { sendVerificationEmail } from './verification.service';
-
-export type AccountDeps = Omit<FeatureDeps, 'storage'>;
 
 const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
 const wrongPassword = () => new AppError('wrong credentials or client not found', 'The password is not right.');

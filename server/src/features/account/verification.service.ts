@@ -21,8 +21,7 @@ import {
   updateAccount,
   type AccountRow,
 } from './account.repo';
-import type { AccountDeps } from './account.service';
-import { toAccount } from './account-mapping';
+import { toAccount, type AccountDeps } from './account-mapping';
 import { normalisePhone } from './phone';
 
 type Channel = 'email' | 'phone';

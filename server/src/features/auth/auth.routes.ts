@@ -1,3 +1,4 @@
+import fastifyFormbody from '@fastify/formbody';
 import {
   emailWithCaptchaBodySchema,
   emptyObjectSchema,
@@ -10,7 +11,7 @@ import {
 } from '@cuewave/contract/account';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import type { preValidationAsyncHookHandler } from 'fastify';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import {
   createOtt,
   emailSigninLink,
@@ -39,6 +40,8 @@ const isGrantType = (value: string): value is GrantType => (GRANT_TYPES as reado
 
 /** Auth calls of spec §7: the OAuth2 token endpoint, revocation, the signed-in user and one-time sign-in tokens. */
 export async function registerAuthRoutes(app: ZodApp, deps: AuthDeps): Promise<void> {
+  // The token endpoint takes OAuth2 form bodies.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
   const preHandler = requireAuth(deps);
 
   app.post(

@@ -6,7 +6,7 @@ import {
   type TokenResponse,
 } from '@cuewave/contract/account';
 import { accessFor, registrationStepFor } from '@cuewave/contract/registration';
-import type { FeatureDeps } from '../register';
+import type { FeatureDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/account.service';
 import { sendSigninLink } from '../account/account-messages';

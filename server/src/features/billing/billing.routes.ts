@@ -8,9 +8,8 @@ import {
   usCountryListSchema,
 } from '@cuewave/contract/billing';
 import { errorBodySchema } from '@cuewave/contract/errors';
-import type { ZodApp } from '../../app';
+import type { FeatureDeps, ZodApp } from '../../deps';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
-import type { FeatureDeps } from '../register';
 import { getBilling, saveBilling } from './billing.service';
 import { countryList, usCountryList } from './countries';
 import { requestCountry } from './geolocation';

@@ -1,6 +1,5 @@
 import { captchaChallengeSchema } from '@cuewave/contract/account';
-import type { ZodApp } from '../../app';
-import type { FeatureDeps } from '../register';
+import type { FeatureDeps, ZodApp } from '../../deps';
 
 /**
  * GET /api/captcha/challenge: what the form needs before a protected call (register, sign-in after

@@ -19,7 +19,7 @@ import {
   topTracksSchema,
 } from '@cuewave/contract/catalog';
 import { errorBodySchema } from '@cuewave/contract/errors';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import { createCatalogCache } from './catalog-cache';
 import * as catalog from './catalog.service';
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { accountFactory } from '../../../test/factories';
 import { sessionFor } from '../../../test/auth-helpers';
 import { fixedClock } from '../../lib/clock';
-import { listChannels } from './channel.service';
+import { listChannels } from './channel-list';
 
 const DAY = 86_400_000;
 const clock = fixedClock(new Date('2030-03-01T10:00:00Z'));

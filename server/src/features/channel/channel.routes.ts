@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import { addChannelBodySchema, channelListSchema, channelSchema } from '@cuewave/contract/licence';
-import type { ZodApp } from '../../app';
+import type { FeatureDeps, ZodApp } from '../../deps';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
-import type { FeatureDeps } from '../register';
-import { addChannel, listChannels, removeChannel } from './channel.service';
+import { listChannels } from './channel-list';
+import { addChannel, removeChannel } from './channel.service';
 
 const tags = ['subscription'];
 const e = errorBodySchema;

@@ -6,22 +6,12 @@ import { AppError, notFound } from '../../lib/errors';
 import { supersedeLicencesCovering } from '../licence/licence.service';
 import { listPlans } from '../pricing/pricing.service';
 import { currentSubscription } from '../subscription/subscription.service';
-import {
-  deleteChannelRow,
-  hasChannelUrl,
-  insertChannel,
-  lockAccountChannels,
-  selectChannels,
-  type ChannelRow,
-} from './channel.repo';
+import { deleteChannelRow, hasChannelUrl, insertChannel, lockAccountChannels, selectChannels } from './channel.repo';
+import { toChannel } from './channel-list';
 
 export type ChannelDeps = { db: Db; clock: Clock };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function toChannel(row: ChannelRow): Channel {
-  return { id: row.id, type: row.type, url: row.url, createTS: row.created_at.toISOString() };
-}
 
 /** "Free trial" or "Professional plan", for messages. */
 export function planPhrase(plan: PlanName): string {
@@ -30,11 +20,6 @@ export function planPhrase(plan: PlanName): string {
 }
 
 const channelsWord = (n: number) => `${n} channel${n === 1 ? '' : 's'}`;
-
-/** The account's channels, oldest first. Other features use this too (a downgrade keeps a subset). */
-export async function listChannels(deps: { db: Db }, accountId: string): Promise<Channel[]> {
-  return (await selectChannels(deps.db, accountId)).map(toChannel);
-}
 
 /**
  * Adds a channel the licence covers: the address is checked for its platform and normalised, a

@@ -7,10 +7,9 @@ import {
   outboxQuerySchema,
   type OutboxItem,
 } from '@cuewave/contract/dev';
-import type { ZodApp } from '../../app';
+import type { FeatureDeps, ZodApp } from '../../deps';
 import type { OutboxMessagesTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { FeatureDeps } from '../register';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

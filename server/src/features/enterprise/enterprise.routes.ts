@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@cuewave/contract/errors';
 import { enterpriseContactBodySchema, enterpriseContactResultSchema } from '@cuewave/contract/enterprise';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import { submitEnterpriseEnquiry, type EnterpriseDeps } from './enterprise.service';
 
 const e = errorBodySchema;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import { licenceVerificationSchema } from '@cuewave/contract/licence';
-import type { ZodApp } from '../../app';
+import type { FeatureDeps, ZodApp } from '../../deps';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
-import type { FeatureDeps } from '../register';
 import { licenceCertificate, verifyLicence } from './licence.service';
 
 const e = errorBodySchema;

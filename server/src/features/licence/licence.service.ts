@@ -6,9 +6,9 @@ import { AppError, notFound } from '../../lib/errors';
 import type { RateRule } from '../../providers/rate-limit/rate-limit';
 import { getAccount } from '../account/account.service';
 import { getBilling } from '../billing/billing.service';
-import { listChannels } from '../channel/channel.service';
+import { listChannels } from '../channel/channel-list';
 import { listPlans } from '../pricing/pricing.service';
-import type { FeatureDeps } from '../register';
+import type { FeatureDeps } from '../../deps';
 import { renderLicencePdf } from './licence-pdf';
 import { licenceStanding, looksLikeEmail, maskEmail, newLicenceCode } from './licence-view';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from '@cuewave/contract/errors';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import { serveFile, type MediaDeps } from './media.service';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

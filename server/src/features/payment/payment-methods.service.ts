@@ -3,7 +3,7 @@ import type { StoredPaymentMethod } from '@cuewave/contract/payment';
 import { AppError, notFound } from '../../lib/errors';
 import { getAccount } from '../account/account.service';
 import { hasActivePaidSubscription } from '../subscription/subscription.service';
-import type { FeatureDeps } from '../register';
+import type { FeatureDeps } from '../../deps';
 import { paymentProviderFor } from './payment-provider';
 import {
   deleteMethodRow,

@@ -16,13 +16,12 @@ import {
   storedPaymentMethodSchema,
   stripeSetupSchema,
 } from '@cuewave/contract/payment';
-import type { ZodApp } from '../../app';
+import type { FeatureDeps, ZodApp } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { isSandboxProcessor, type SandboxProcessor } from '../../providers/payments/sandbox-processor';
 import { isStripeProcessor, type StripeProcessor } from '../../providers/payments/stripe-processor';
 import { getAccount } from '../account/account.service';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
-import type { FeatureDeps } from '../register';
 import { confirmPayment, latestPaymentStatus } from './charge.service';
 import { deleteMethod, listMethods, saveMethod, setDefaultMethod } from './payment-methods.service';
 import { paymentProviderFor } from './payment-provider';

@@ -1,7 +1,5 @@
+import type { Seller } from '../../providers/providers';
 import { SELLER_COUNTRY } from '../pricing/tax';
-
-/** Who sells, as every receipt prints it (AppConfig.seller; SELLER_* in the README's configuration). */
-export type Seller = { name: string; addressLines: string[]; vatId: string };
 
 /**
  * The example company a fresh install prints until SELLER_NAME, SELLER_ADDRESS and SELLER_VAT_ID name

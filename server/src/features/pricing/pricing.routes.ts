@@ -6,7 +6,7 @@ import {
   priceQuoteSchema,
 } from '@cuewave/contract/pricing';
 import type { FastifyRequest } from 'fastify';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import { authenticate } from '../auth/require-auth';
 import { invalidToken } from '../auth/sessions.service';
 import { requestCountry } from '../billing/geolocation';

@@ -6,10 +6,10 @@ import type { SubscriptionActionResult, SubscriptionDetail } from '@cuewave/cont
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { getBilling } from '../billing/billing.service';
-import { listChannels, planPhrase } from '../channel/channel.service';
+import { listChannels } from '../channel/channel-list';
+import { planPhrase } from '../channel/channel.service';
 import { licenceCertificate } from '../licence/licence.service';
 import { cancelWaitingPayment, chargeAccount, getPayment } from '../payment/charge.service';
-import type { PaymentDeps } from '../payment/payment-methods.service';
 import {
   selectDefaultMethod,
   selectMethod,
@@ -17,10 +17,18 @@ import {
   selectWaitingPayments,
   type PaymentRow,
 } from '../payment/payment.repo';
-import { listPlans, quotePrice } from '../pricing/pricing.service';
+import { quotePrice } from '../pricing/pricing.service';
 import { planTier } from '../pricing/prices';
 import { addPeriod, chargeKey } from './periods';
-import { chargeRenewal } from './renewal.job';
+import { chargeRenewal } from './renewal-charge';
+import {
+  amountsOf,
+  periodWord,
+  planTitle,
+  settled,
+  type ChargeQuote,
+  type SubscriptionActionDeps,
+} from './subscription-charges';
 import {
   insertSubscription,
   lockAccount,
@@ -35,32 +43,14 @@ import {
 import { currentRow, effectiveStatus } from './subscription.service';
 import { toDetail } from './subscription-view';
 
-/** Charges, licences and quotes need the providers and the public URL as well as the database. */
-export type SubscriptionActionDeps = PaymentDeps;
-
 export type ChargeAnswer = { statusCode: 201 | 202; body: SubscriptionActionResult };
-
-type ChargeQuote = Pick<PriceQuote, 'currency' | 'price' | 'tax' | 'total' | 'taxPercentage'>;
 
 /** A repeated call within this time after its charge went through answers that result again (double click, 3-D Secure). */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
-/** How long a request waits for a twin request's charge to come back before answering 202. */
-const SETTLE_WAIT_MS = 5_000;
 
-export const periodWord = (period: BillingPeriod) => (period === 'month' ? 'monthly' : 'yearly');
-export const planTitle = (plan: PlanName) => listPlans().find((p) => p.name === plan)?.title ?? plan;
 export const newDescription = (plan: PlanName, period: BillingPeriod) => `${planTitle(plan)}, ${periodWord(period)}`;
 const upgradeDescription = (plan: PlanName, period: BillingPeriod) =>
   `Upgrade to ${planTitle(plan)}, ${periodWord(period)}`;
-
-/** The amounts of an earlier payment, to repeat exactly that charge (its key then answers it again). */
-export const amountsOf = (p: PaymentRow): ChargeQuote => ({
-  currency: p.currency,
-  price: p.price,
-  tax: p.tax,
-  total: p.total,
-  taxPercentage: Number(p.tax_percentage),
-});
 
 function checkPlanOnSale(plan: PlanName): void {
   if (plan === 'trial') {
@@ -171,17 +161,6 @@ async function chargeChosen(
     idempotencyKey: chosen.key,
   });
   return settled(deps, accountId, payment);
-}
-
-/** A twin request may be mid-charge with the same key: wait briefly for its answer. */
-export async function settled(deps: SubscriptionActionDeps, accountId: string, payment: Payment): Promise<Payment> {
-  let current = payment;
-  const until = Date.now() + SETTLE_WAIT_MS;
-  while (current.status === 'pending' && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    current = await getPayment(deps, accountId, current.id);
-  }
-  return current;
 }
 
 /** The certificate follows plan and channel changes at once (licence.service's reuse and supersede rules). */

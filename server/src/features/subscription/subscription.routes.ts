@@ -13,7 +13,7 @@ import {
   subscriptionDetailSchema,
   subscriptionHistorySchema,
 } from '@cuewave/contract/subscription';
-import type { ZodApp } from '../../app';
+import type { ZodApp } from '../../deps';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
 import {
   cancelById,
@@ -28,8 +28,8 @@ import {
   newSubscription,
   renew,
   upgrade,
-  type SubscriptionActionDeps,
 } from './subscription-actions';
+import type { SubscriptionActionDeps } from './subscription-charges';
 import { startTrial } from './subscription.service';
 
 const tags = ['subscription'];
