@@ -53,8 +53,13 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const accountSchema = z
   .object({
     id: z.string(),
-    email: z.string(),
+    email: z.string().describe('The sign-in email'),
     confirmedEmail: z.boolean(),
+    pendingEmail: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('A new sign-in email waiting for its code or link; the email above stays the sign-in email until then'),
     phone: z.string().nullable().describe('E.164, e.g. +48601234567'),
     confirmedPhone: z.boolean(),
     newsletter: z.boolean(),
@@ -230,6 +235,20 @@ export const verifyEmailBodySchema = z
   })
   .meta({ id: 'VerifyEmailBody' });
 
+/** POST /v1/account/email/undo: the token from the link mailed to the old address after an email change. */
+export const undoEmailChangeBodySchema = z
+  .object({ token: z.string().min(1).max(200) })
+  .meta({ id: 'UndoEmailChangeBody' });
+
+/**
+ * The undo restored the old sign-in email and signed every session out; the password no longer works,
+ * so the answer carries a password-reset token (PASSWORD_RESET_MINUTES) to choose a new one at once.
+ */
+export const emailChangeUndoneSchema = z
+  .object({ email: z.string(), resetToken: z.string() })
+  .meta({ id: 'EmailChangeUndone' });
+export type EmailChangeUndone = z.infer<typeof emailChangeUndoneSchema>;
+
 export const emailVerifiedSchema = z
   .object({ email: z.string(), confirmedEmail: z.literal(true) })
   .meta({ id: 'EmailVerified' });
@@ -262,3 +281,5 @@ export const SIGNIN_LINK_MINUTES = 15;
 export const OTT_SECONDS = 300;
 export const PASSWORD_RESET_MINUTES = 60;
 export const EMAIL_LINK_HOURS = 24;
+/** How long the old address can undo a change of the sign-in email (decision 048). */
+export const EMAIL_UNDO_DAYS = 7;

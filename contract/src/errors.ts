@@ -11,6 +11,9 @@ export const errorStatus = {
   RANGE_NOT_SATISFIABLE: 416,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  // a cookie-authenticated write (or a sign-in) started by another website (decision 047)
+  CROSS_SITE_REQUEST: 403,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
@@ -27,6 +30,8 @@ export const errorStatus = {
   PHONE_ALREADY_CONFIRMED: 409,
   ACTIVE_SUBSCRIPTION: 409,
   TRIAL_ALREADY_USED: 409,
+  // the only card of a paid subscription that renews: another card must be added first (decision 043)
+  PAYMENT_METHOD_REQUIRED: 409,
   // a charge the card refused (the message says why, from PAYMENT_FAILURE_MESSAGES)
   PAYMENT_FAILED: 402,
   // RFC 6749 §5.2 names this one; OAuth clients match on it.

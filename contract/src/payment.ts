@@ -234,6 +234,12 @@ export const storedPaymentMethodSchema = z
     expMonth: z.number().int(),
     expYear: z.number().int(),
     isDefault: z.boolean().describe('Charged for subscriptions and renewals unless another card is chosen'),
+    requiredForRenewal: z
+      .boolean()
+      .optional()
+      .describe(
+        'The only card of a paid subscription that renews: it cannot be removed until another card is added (409 PAYMENT_METHOD_REQUIRED). Sent in card lists',
+      ),
   })
   .meta({ id: 'StoredPaymentMethod' });
 export type StoredPaymentMethod = z.infer<typeof storedPaymentMethodSchema>;
@@ -286,7 +292,15 @@ export const paymentSchema = z
     tax: z.number().int(),
     total: z.number().int().describe('What the card is charged, minor units'),
     taxPercentage: z.number(),
-    receiptNumber: z.string().nullable().describe('CW-{year}-{6 digits}, once succeeded'),
+    receiptNumber: z
+      .string()
+      .nullable()
+      .describe('CW-{year}-{6 digits}, once succeeded; null when the payment is documented by a VAT invoice'),
+    invoiceNumber: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('FV/{year}/{month}/{6 digits}: a business buyer with a valid tax number gets a VAT invoice instead'),
     createdTS: z.string(),
   })
   .meta({ id: 'Payment' });
@@ -324,7 +338,14 @@ export const paymentStatusQuerySchema = z.object({
 export const receiptSchema = z
   .object({
     id: z.string().describe('The payment id; the PDF is at /v1/payment/receipt/{id}'),
-    receiptNumber: z.string().describe('CW-{year}-{6 digits}'),
+    receiptNumber: z
+      .string()
+      .describe(
+        "The document's number: CW-{year}-{6 digits} for a receipt, FV/{year}/{month}/{6 digits} for a VAT invoice",
+      ),
+    documentKind: z
+      .enum(['receipt', 'invoice'])
+      .describe('invoice: a VAT invoice, for a business buyer with a valid tax number (decision 052); else a receipt'),
     createdTS: z.string().describe('ISO time of the charge'),
     paidTS: z
       .string()
@@ -335,7 +356,7 @@ export const receiptSchema = z
     tax: z.number().int(),
     total: z.number().int().describe('What was paid, minor units'),
     taxPercentage: z.number(),
-    reverseCharge: z.boolean().describe('0 % VAT because the EU business buyer accounts for it'),
+    reverseCharge: z.boolean().describe('0 % VAT because the business buyer accounts for it'),
     card: z
       .object({ brand: z.string(), last4: z.string() })
       .nullable()

@@ -126,6 +126,12 @@ export const quoteCouponSchema = z
     valid: z.boolean().describe('false: the quote carries no discount from it'),
     reason: couponRejectionSchema.optional().describe('Why it did not apply (only when valid is false)'),
     message: z.string().optional().describe('The reason in words, for the form (only when valid is false)'),
+    percent: z
+      .number()
+      .optional()
+      .describe(
+        'The percentage a percent coupon takes off the list price (only when valid; absent for a fixed amount)',
+      ),
   })
   .meta({ id: 'QuoteCoupon' });
 export type QuoteCoupon = z.infer<typeof quoteCouponSchema>;
@@ -157,7 +163,15 @@ export const priceQuoteSchema = z
     taxState: z.string().nullable().describe('US state whose sales tax applies, else null'),
     reverseCharge: z
       .boolean()
-      .describe('EU business with a valid VAT number outside the seller country: 0 %, the buyer accounts for VAT'),
+      .describe(
+        'A business with a valid tax number outside the seller country (EU, or a non-EU country where the seller charges its VAT): 0 %, the buyer accounts for the tax',
+      ),
+    taxName: z
+      .enum(['VAT', 'GST', 'Sales tax', 'Tax'])
+      .optional()
+      .describe(
+        'What the tax is called where it applies (decision 052), e.g. VAT in the EU and the UK, Sales tax in the US',
+      ),
     coupon: quoteCouponSchema.nullable().describe('The coupon asked for, whether it applied; null without one'),
   })
   .meta({ id: 'PriceQuote' });

@@ -52,8 +52,8 @@ test.describe('dashboard account', () => {
     test.setTimeout(120_000);
     const email = await registerWithTrial(page, request, 'account');
 
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/dashboard\/licenses$/);
+    // /dashboard is the overview now (decision 053); the subscription page is a section of its own.
+    await page.goto('/dashboard/licenses');
     await expect(page.getByTestId('plan-name')).toHaveText('Free trial');
     await expect(page.getByTestId('plan-status')).toHaveText('Active');
     await expect(page.getByTestId('plan-days-left')).toHaveText(/^(30|31) days left$/);

@@ -98,9 +98,7 @@ test.describe('checkout', () => {
     await page.getByTestId('signup-submit').click();
     await expect(page).toHaveURL(/\/register\/verify-email$/, { timeout: 30_000 });
     await page.getByLabel('Digit 1 of 6').fill(await latestCode(request, email, 'email'));
-    await expect(page).toHaveURL(/\/register\/select-plan$/);
-    await page.getByTestId('period-yearly').check();
-    await page.getByTestId('choose-professional').click();
+    // The plan chosen before signing up is kept on the account (decision 051): straight to add-phone.
     await expect(page).toHaveURL(/\/register\/add-phone$/);
     await page.getByTestId('phone-country').selectOption('PL');
     await page.getByTestId('phone-number').fill(phone);
@@ -373,10 +371,10 @@ test.describe('checkout', () => {
     await expectToast(page, 'Payment method deleted successfully!');
     await expect(page.getByTestId('toast')).toHaveCount(0);
     await screenshots(page, 'dashboard-billing');
-    // The last card of a running subscription stays, and the dialog says why.
+    // The last card of a running subscription stays, and the dialog says why before any click (decision 052).
     await page.getByTestId('card-4444').getByTestId('card-delete').click();
-    await page.getByTestId('card-delete-confirm').click();
-    await expect(page.getByTestId('card-delete-error')).toBeVisible();
+    await expect(page.getByTestId('card-delete-dialog')).toContainText('Add another card before you remove it');
+    await expect(page.getByTestId('card-delete-confirm')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('card-4444')).toBeVisible();
 

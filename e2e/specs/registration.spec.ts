@@ -89,8 +89,12 @@ test.describe('registration', () => {
     await expect(page.getByTestId('email-code').getByRole('alert')).toContainText('isn’t right');
     await expect(page.getByLabel('Digit 1 of 6')).toHaveAttribute('aria-invalid', 'true');
 
-    await verifyEmail(page, request, email);
-    // The plan chosen before signing up is preselected.
+    // The plan chosen before signing up is kept (decision 051): a confirmed email goes to add-phone (spec §4).
+    await page.getByLabel('Digit 1 of 6').fill(await latestCode(request, email, 'email'));
+    await expect(page).toHaveURL(/\/register\/add-phone$/);
+    // Going back to the plan shows the choice, and the trial can still be picked.
+    await page.goto('/register/select-plan');
+    await hydrated(page);
     await expect(page.getByTestId('plan-advanced')).toHaveAttribute('data-selected', 'true');
     await page.getByTestId('choose-trial').click();
     await expect(page).toHaveURL(/\/register\/add-phone$/);
@@ -115,7 +119,7 @@ test.describe('registration', () => {
     await page.getByTestId('welcome-browse').click();
     await expect(page).toHaveURL(/\/c\/genres$/);
     await expect(page.getByTestId('abandon-modal')).toHaveCount(0);
-    await page.goto('/register/select-plan');
+    await page.goto('/register/verify-phone');
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -304,7 +304,7 @@ test.describe('subscription banner', () => {
     const banner = page.getByTestId('subscription-banner');
     await expect(banner).toContainText(/Your free trial ends in (30|31) days \([A-Z][a-z]{2} \d{1,2}, \d{4}\)\./);
     const choose = banner.getByRole('link', { name: 'Choose a plan' });
-    await expect(choose).toHaveAttribute('href', '/licenses');
+    await expect(choose).toHaveAttribute('href', '/register/select-plan');
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
       await banner.scrollIntoViewIfNeeded();
@@ -315,7 +315,7 @@ test.describe('subscription banner', () => {
     await page.goto('/dashboard/licenses');
     await expect(page.getByTestId('plan-name')).toHaveText('Free trial');
     await expect(page.getByTestId('subscription-banner')).toHaveCount(0);
-    await expect(page.getByTestId('choose-plan')).toHaveAttribute('href', '/licenses');
+    await expect(page.getByTestId('choose-plan')).toHaveAttribute('href', '/register/select-plan');
     await page.goto('/dashboard/account');
     await expect(page.getByTestId('subscription-banner')).toHaveCount(0);
 

@@ -15,6 +15,12 @@ export function uniqueEmail(tag = 'user'): string {
   return `e2e-${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
 }
 
+/**
+ * The mailbox answers only this machine's operator (decision 047). Journeys pose as outside clients
+ * with X-Forwarded-For (per-address limits); their mailbox reads say who they really are: the operator.
+ */
+export const AS_OPERATOR = { 'x-forwarded-for': '127.0.0.1' };
+
 type OutboxItem = {
   id: string;
   channel: 'email' | 'sms';
@@ -66,7 +72,10 @@ export async function latestMessage(
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/dev/outbox', { params: { to: recipient, limit: 50 } });
+        const response = await request.get('/api/dev/outbox', {
+          params: { to: recipient, limit: 50 },
+          headers: AS_OPERATOR,
+        });
         if (!response.ok()) return undefined;
         const { items } = (await response.json()) as { items: OutboxItem[] };
         found = items.filter(matches).sort((a, b) => b.createTS.localeCompare(a.createTS))[0];
@@ -84,7 +93,9 @@ export async function latestCode(request: APIRequestContext, to: string, channel
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&channel=${channel}`);
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&channel=${channel}`, {
+          headers: AS_OPERATOR,
+        });
         if (!response.ok()) return undefined;
         const { items } = (await response.json()) as { items: Array<{ text: string }> };
         code = items[0]?.text.match(/\b(\d{6})\b/)?.[1];

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import type { Db } from './db/client';
 import { rejectNulCharacters } from './lib/reject-nul';
+import { installDrain } from './lib/graceful-stop';
+import { installRequestSanity } from './lib/request-sanity';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './lib/error-handler';
 import { systemClock, type Clock } from './lib/clock';
 import type { FileStorage } from './providers/storage/storage';
@@ -22,6 +24,8 @@ import type { AppConfig, Providers } from './providers/providers';
 import { createEmbeddedProviders } from './providers/create-providers';
 import { registerFeatures } from './features/register';
 import { requiresBearer } from './features/auth/require-auth';
+import { guardCrossSiteRequests } from './features/auth/cross-site-guard';
+import { addSecurityHeaders } from './lib/security-headers';
 
 export type AppDeps = {
   db: Db;
@@ -51,6 +55,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // First hooks of every request: a stopping server refuses newcomers, then bad methods and hosts are refused.
+  installDrain(app);
+  installRequestSanity(app);
   rejectNulCharacters(app);
 
   await app.register(fastifySwagger, {
@@ -112,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...deps.config,
   };
   app.addHook('onClose', () => providers.rateLimiter.close());
+  guardCrossSiteRequests(app, config);
+  addSecurityHeaders(app);
 
   await registerFeatures(api, { db: deps.db, storage: deps.storage, clock, providers, config });
 

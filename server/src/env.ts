@@ -44,6 +44,8 @@ const envSchema = z
     // Subscriptions (decision 045): how often the server runs the renewal job; 0 turns it off (then
     // run `npm run renewals` from a scheduler instead).
     RENEWALS_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    // Graceful stop (decision 050): how long SIGTERM/SIGINT waits for the requests in flight before it cuts them.
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
     // Who sells (printed on receipts) and where enterprise enquiries go; defaults are an example company.
     SELLER_NAME: optional(z.string().trim().min(2).max(120)),
     SELLER_ADDRESS: optional(

@@ -45,8 +45,9 @@ async function main(): Promise<void> {
   );
   if (config.mailboxEnabled && env.NODE_ENV === 'production') {
     app.log.warn(
-      'The development mailbox is ON in production: anyone can read every sign-in code and link at ' +
-        '/api/dev/outbox. Set SMTP_URL to send real email, or MAILBOX=off to hide the outbox.',
+      'The development mailbox is ON in production: it shows every sign-in code and link to this ' +
+        "machine's own operator (loopback clients only, /dev/mailbox). Set SMTP_URL to send real email, " +
+        'or MAILBOX=off to turn the mailbox off.',
     );
   }
 
@@ -64,20 +65,32 @@ async function main(): Promise<void> {
     app.log,
   );
 
+  // Graceful stop (decision 050): refuse newcomers with 503, let the requests in flight finish (at most
+  // SHUTDOWN_GRACE_SECONDS), then close the app (its providers: Redis) and the database, and exit. A
+  // close that hangs still ends the process a little later.
+  const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ reason, inFlight: app.drain.inFlight, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown: closing the app or the database hung; exiting anyway');
+      process.exit(1);
+    }, graceMs + 5_000);
     force.unref();
-    await stopRenewals();
+    const [finished] = await Promise.all([app.drain.start(graceMs), stopRenewals()]);
+    if (!finished) app.log.warn('shutdown: requests still running after the grace period were cut');
     await app.close();
     await db.destroy();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by scripts/start.mjs over an IPC channel: if that parent dies (even by SIGKILL) the channel
+  // closes, and the server stops instead of living on as an orphan that holds the port.
+  if (process.send) process.on('disconnect', () => void shutdown('parent exited'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
 }

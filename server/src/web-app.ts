@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +8,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, newNonce, type ThirdParties } from './web-csp';
+import { inProcessFetch, type InProcessFetch } from './lib/in-process-fetch';
+
+/** What the build's entry module exports beside React Router's own (web/app/entry.server.tsx). */
+type EntryModule = { setServerApiTransport?: (transport: InProcessFetch | null) => void };
+
+/**
+ * Which app a page being rendered belongs to. The build's modules are loaded once per process, so the
+ * transport they get is one function for every app in it (tests build several); each render runs
+ * inside its own app's store, and the loaders' calls follow it through every await.
+ */
+const renderingApp = new AsyncLocalStorage<InProcessFetch>();
+const dispatch: InProcessFetch = (url, init) => {
+  const local = renderingApp.getStore();
+  return local ? local(url, init) : fetch(url, init);
+};
 
 /**
  * Serves the React Router server build for every path outside /api: hashed client assets from
@@ -23,6 +39,10 @@ export async function registerWebApp(
   if (!existsSync(serverEntry)) throw new Error(`Web build not found at ${serverEntry}; run "npm run build"`);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  // Loaders reach the API in-process (decision 050): no second request per page, and pages in flight
+  // keep working while a graceful stop refuses new connections.
+  (build.entry.module as EntryModule).setServerApiTransport?.(dispatch);
+  const transport = inProcessFetch(app);
 
   await app.register(async (web) => {
     // Leave request bodies unread so the web app's actions receive the original stream.
@@ -46,7 +66,9 @@ export async function registerWebApp(
           .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
       }
       const nonce = newNonce();
-      const response = await handle(toFetchRequest(request, reply), { cspNonce: nonce });
+      const response = await renderingApp.run(transport, () =>
+        handle(toFetchRequest(request, reply), { cspNonce: nonce }),
+      );
       if (response.headers.get('content-type')?.startsWith('text/html')) {
         reply.header('content-security-policy', contentSecurityPolicy(nonce, thirdParties));
         reply.header('x-content-type-options', 'nosniff');
@@ -64,8 +86,9 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  // Loaders call the API over loopback on the visitor's behalf: pass on who the visitor is (as resolved
-  // under TRUST_PROXY, so a client can't choose its own address) for per-IP limits and Secure cookies.
+  // Loaders call the API on the visitor's behalf (in-process, or over the network when the web app runs
+  // apart): pass on who the visitor is (as resolved under TRUST_PROXY, so a client can't choose its own
+  // address) for per-IP limits and Secure cookies.
   headers.set('x-forwarded-for', request.ip);
   headers.set('x-forwarded-proto', request.protocol);
   const controller = new AbortController();

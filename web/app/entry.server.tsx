@@ -9,6 +9,9 @@ import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
+/** server/src/web-app.ts reaches the API client through the build to give loaders its in-process transport. */
+export { setServerApiTransport } from './lib/api';
+
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce the server chose for
  * this page (loadContext.cspNonce): it goes on every inline script React and React Router write.

@@ -24,8 +24,11 @@ import { SubscriptionBanner } from './features/subscription/subscription-banner'
 import { getMe } from './features/auth/session.server';
 import { AUTH_STATE_KEY, signOutLocally } from './features/auth/session-client';
 import { ErrorPage } from './features/errors/error-page';
+import { errorStatus, errorTitle } from './features/errors/route-error';
 import { PlayerBar } from './features/player/player-bar';
 import { PlayerProvider } from './features/player/player-context';
+import { rememberedEdition } from './features/shell/edition-choice';
+import { editionRedirectFor } from './features/shell/edition.server';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
 import { setSessionExpiredHandler } from './lib/api';
 import { useNonce } from './lib/nonce';
@@ -42,10 +45,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const target = redirectFor(url.pathname, url.search);
   if (target) throw redirect(target, 301);
+  const isBot = isbot(request.headers.get('user-agent') ?? '');
+  // The visitor's edition (spec §1, decision 053): a 302, since the choice can change.
+  const edition = await editionRedirectFor(request, isBot);
+  if (edition.target) throw redirect(edition.target, { status: 302, headers: edition.headers });
   const origin = (process.env.PUBLIC_URL || url.origin).replace(/\/+$/, '');
   const { me, headers } = await getMe(request);
+  for (const cookie of edition.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
   // now: the subscription banner counts trial days with the server's clock so hydration matches.
-  return data({ origin, isBot: isbot(request.headers.get('user-agent') ?? ''), me, now: Date.now() }, { headers });
+  return data(
+    { origin, isBot, me, now: Date.now(), edition: rememberedEdition(request.headers.get('cookie')) },
+    { headers },
+  );
 }
 
 /**
@@ -71,8 +82,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Cuewave — Royalty-free music & sound effects for creators' },
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? errorTitle(errorStatus(error)) : 'Cuewave — Royalty-free music & sound effects for creators' },
   {
     name: 'description',
     content:

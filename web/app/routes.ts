@@ -20,6 +20,8 @@ const pages: RouteConfigEntry[] = [
     route('c/playlists', 'routes/catalog/playlists.tsx'),
     route('c/playlists/:playlistId', 'routes/catalog/playlist.tsx'),
     route('c/top-music', 'routes/catalog/top-music.tsx'),
+    // An unknown catalogue path keeps the catalogue frame and tabs (decision 053).
+    route('c/*', 'routes/not-found.tsx', { id: 'routes/catalog-not-found' }),
   ]),
 
   layout('layouts/default-layout.tsx', [
@@ -30,6 +32,10 @@ const pages: RouteConfigEntry[] = [
     route('licenses/verify/:code', 'routes/licenses/verify.tsx'),
     // The enterprise contact form: Enterprise is bought through it, not by card.
     route('enterprise', 'routes/enterprise.tsx'),
+    // Where the email-change links land: confirm the new address, or undo from the old one (decision 048).
+    route('account/email-change', 'routes/account/email-change.tsx'),
+    // Any other unmatched path: the site frame with the 404 message (decision 053).
+    route('*', 'routes/not-found.tsx'),
   ]),
 
   layout('layouts/auth-layout.tsx', [
@@ -61,6 +67,7 @@ const pages: RouteConfigEntry[] = [
     route('dashboard/account', 'routes/dashboard/account.tsx'),
     route('dashboard/licenses', 'routes/dashboard/licenses.tsx'),
     route('dashboard/billing', 'routes/dashboard/billing.tsx'),
+    route('dashboard/*', 'routes/not-found.tsx', { id: 'routes/dashboard-not-found' }),
   ]),
 
   // Development mailbox: every email and SMS of the outbox provider (off when SMTP is configured).
@@ -72,7 +79,8 @@ const pages: RouteConfigEntry[] = [
   route('faq', 'routes/redirects/faq.tsx'),
   route('direct-music-licensing', 'routes/redirects/direct-music-licensing.tsx'),
   route('error', 'routes/error.tsx'),
-  route('*', 'routes/not-found.tsx'),
+  // The footer's edition switch posts here: it remembers the choice and goes to the page's twin.
+  route('edition', 'routes/edition.tsx'),
 ];
 
 function withIdPrefix(entries: RouteConfigEntry[], prefix: string): RouteConfigEntry[] {
@@ -84,6 +92,7 @@ function withIdPrefix(entries: RouteConfigEntry[], prefix: string): RouteConfigE
 }
 
 export default [
-  ...pages,
+  // A pathless boundary below the root: a failing page must not remount the root, player included.
+  layout('layouts/page-boundary.tsx', pages),
   route('us', 'layouts/us-edition.tsx', { id: 'us' }, withIdPrefix(pages, 'us:')),
 ] satisfies RouteConfig;

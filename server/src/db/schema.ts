@@ -93,6 +93,8 @@ export type AccountsTable = {
   signup_plan: 'trial' | 'start' | 'advanced' | 'professional' | 'enterprise' | null;
   signup_period: 'month' | 'year' | null;
   token_version: Generated<number>;
+  // Migration 0007 (decision 048): a new sign-in email waiting for its confirmation.
+  pending_email: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
@@ -186,6 +188,8 @@ export type SubscriptionsTable = {
   next_retry_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
   trial_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  // 0009: the trial-ending reminder email was sent (decision 051)
+  trial_reminded_at: NullableTimestamp;
   updated_at: NullableTimestamp;
 };
 
@@ -256,6 +260,14 @@ export type PaymentsTable = {
   tax_percentage: ColumnType<string, string | number, string | number>;
   buyer: ColumnType<Record<string, unknown>, string, string>;
   receipt_number: string | null;
+  // Migration 0008 (decision 052): the document of a succeeded payment and the discount breakdown.
+  document_kind: Generated<'receipt' | 'invoice'>;
+  invoice_number: Generated<string | null>;
+  list_price: Generated<number | null>;
+  coupon_code: Generated<string | null>;
+  coupon_percent: Generated<number | null>;
+  coupon_discount: Generated<number>;
+  upgrade_credit: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -286,6 +298,18 @@ export type LicencesTable = {
 };
 
 /** The Stripe Customer id of an account (migration 0006). */
+/** Migration 0007 (decision 048): the old address's one-time link to undo an email change. */
+export type EmailChangeUndosTable = {
+  id: string;
+  account_id: string;
+  old_email: string;
+  new_email: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+};
+
 export type StripeCustomersTable = { account_id: string; customer_id: string; created_at: CreatedAt };
 
 export type Database = {
@@ -317,4 +341,5 @@ export type Database = {
   channels: ChannelsTable;
   licences: LicencesTable;
   stripe_customers: StripeCustomersTable;
+  email_change_undos: EmailChangeUndosTable;
 };

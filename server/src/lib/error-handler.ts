@@ -3,9 +3,51 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@cuewave/contract/errors';
 import { AppError } from './errors';
 
+/** What a client is told to wait before retrying while the database or Redis is back within seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * PostgreSQL SQLSTATEs that mean the server went away or cannot take us now: connection exceptions
+ * (class 08), too many connections, and an operator's shutdown, crash or start-up (57P01..57P03).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08\d{3}|53300|57P0[1-3])$/;
+/** The socket errors of a server that is restarting or unreachable. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** node-postgres and ioredis say it in words only. */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // pg: "Connection terminated unexpectedly", "... due to connection timeout"
+  /^timeout exceeded when trying to connect$/, // pg-pool: connectionTimeoutMillis passed
+  /is not queryable$/, // pg: a client whose connection already failed
+  /^Connection is closed\.$/, // ioredis
+  /^Reached the max retries per request limit/, // ioredis MaxRetriesPerRequestError
+  /^Command timed out$/, // ioredis commandTimeout
+];
+
+/**
+ * True when an error means a backing service (PostgreSQL, Redis) is down or restarting rather than a
+ * bug: the request may succeed if sent again in a few seconds. Follows `cause` and AggregateError's
+ * `errors` (a dual-stack connect fails with one error per address).
+ */
+export function isServiceUnavailable(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 5) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(err.message))) return true;
+  if (err instanceof AggregateError && err.errors.some((inner) => isServiceUnavailable(inner, depth + 1))) return true;
+  return isServiceUnavailable(err.cause, depth + 1);
+}
+
 /**
  * One place turns every failure into the spec's error body. Bad input is a 4xx naming the field;
- * anything unexpected is logged in full and answered with a 500 that reveals nothing internal.
+ * a database or Redis that is down or restarting is a 503 with Retry-After; anything unexpected is logged
+ * in full and answered with a 500. Neither reveals anything internal.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -30,6 +72,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, body too large, unsupported content type...
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
       return reply.status(status).send({ error: code, message: err.message } satisfies ErrorBody);
+    }
+    if (isServiceUnavailable(err)) {
+      // Expected while the database or Redis restarts; the operator sees why, the client only when to retry.
+      request.log.warn({ err }, 'a backing service is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({
+          error: 'SERVICE_UNAVAILABLE',
+          message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
     return reply

@@ -1,14 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { data, NavLink, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { data, NavLink, Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Me } from '@cuewave/contract/account';
 import type { DashboardContext } from '../features/account/use-dashboard-viewer';
+import { layoutMeta, RouteError } from '../features/errors/route-error';
 import { cx } from '../components/ui/cx';
 import { guardDashboard } from '../features/auth/guards.server';
 import { getMe } from '../features/auth/session.server';
 import { Footer } from '../features/shell/footer';
 import { Header } from '../features/shell/header';
-import { dashboardNavFor } from '../features/shell/nav-links';
+import { DASHBOARD_PATH, dashboardNavFor } from '../features/shell/nav-links';
 import type { Route } from './+types/dashboard-layout';
 import styles from './layouts.module.css';
+
+export const meta: Route.MetaFunction = layoutMeta;
 
 /** The dashboard guard (decision 031); refreshed session cookies are passed on. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,28 +45,68 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   }, [pathname]);
 
   return (
+    <DashboardFrame me={me} mainRef={mainRef}>
+      <Outlet context={{ me } satisfies DashboardContext} />
+    </DashboardFrame>
+  );
+}
+
+/** Header, the section navigation at the side (when the viewer is known), the page, footer. */
+function DashboardFrame({
+  me,
+  mainRef,
+  children,
+}: {
+  me: Me | null;
+  mainRef?: RefObject<HTMLElement | null>;
+  children: ReactNode;
+}) {
+  // While the next section loads, the current one dims and says it is busy (no blank flash between pages).
+  const loading = useNavigation().state === 'loading';
+  return (
     <>
       <Header />
       <div className={styles.dashboard}>
-        <nav aria-label="Dashboard" className={styles.sideNav}>
-          <ul role="list">
-            {dashboardNavFor(me).map((section) => (
-              <li key={section.url}>
-                <NavLink
-                  to={section.url}
-                  className={({ isActive }) => cx(styles.sideLink, isActive && styles.sideLinkActive)}
-                >
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main id="main" ref={mainRef} className={styles.dashboardMain}>
-          <Outlet context={{ me } satisfies DashboardContext} />
+        {me ? (
+          <nav aria-label="Dashboard" className={styles.sideNav}>
+            <ul role="list">
+              {dashboardNavFor(me).map((section) => (
+                <li key={section.url}>
+                  <NavLink
+                    to={section.url}
+                    end={section.url === DASHBOARD_PATH}
+                    className={({ isActive }) => cx(styles.sideLink, isActive && styles.sideLinkActive)}
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <main
+          id="main"
+          ref={mainRef}
+          className={cx(styles.dashboardMain, loading && styles.dashboardLoading)}
+          aria-busy={loading || undefined}
+        >
+          {children}
         </main>
       </div>
       <Footer />
     </>
+  );
+}
+
+/**
+ * An unknown dashboard path or a failing section keeps the dashboard's frame and navigation (the
+ * guard has already run: a visitor was sent to sign in), so the subscriber is one click from any
+ * section (decision 053).
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  return (
+    <DashboardFrame me={loaderData?.me ?? null}>
+      <RouteError error={error} cards={false} />
+    </DashboardFrame>
   );
 }

@@ -10,14 +10,15 @@ import {
 } from 'react-router';
 import { Button, ButtonLink } from '../components/ui/button';
 import { cx } from '../components/ui/cx';
-import { Modal } from '../components/ui/modal';
 import { guardRegisterStep } from '../features/auth/guards.server';
 import { stepOfPath } from '../features/auth/guards';
 import { getMe } from '../features/auth/session.server';
 import { useAuth } from '../features/auth/use-auth';
+import { AbandonModal } from '../features/registration/abandon-modal';
 import { shouldConfirmLeave } from '../features/registration/abandon-rule';
 import type { RegisterContext } from '../features/registration/use-register-viewer';
 import { RegisterSteps } from '../features/registration/register-steps';
+import { useReturningCustomer } from '../features/registration/returning-customer';
 import { useLocalizedPath } from '../features/shell/edition';
 import { Logo } from '../features/shell/logo';
 import type { Me } from '@cuewave/contract/account';
@@ -63,6 +64,9 @@ export default function RegisterLayout({ loaderData }: Route.ComponentProps) {
     }),
   );
 
+  // A former subscriber buying a plan again is asked about leaving the checkout (decision 051).
+  const returning = useReturningCustomer(viewer);
+
   useMoveFocusOnStepChange(pathname, mainRef);
 
   return (
@@ -89,23 +93,11 @@ export default function RegisterLayout({ loaderData }: Route.ComponentProps) {
         <Link to={localized('/privacy-policy')}>Privacy policy</Link>
         <Link to="/contact">Help</Link>
       </footer>
-      <Modal
+      <AbandonModal
         open={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title="Leave registration?"
-        description="Your account is saved, but it isn’t set up yet. You can log in any time to pick up where you left off."
-        size="sm"
-        data-testid="abandon-modal"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => blocker.proceed?.()} data-testid="abandon-leave">
-              Leave
-            </Button>
-            <Button onClick={() => blocker.reset?.()} data-testid="abandon-stay">
-              Continue registration
-            </Button>
-          </>
-        }
+        returning={returning === true}
+        onLeave={() => blocker.proceed?.()}
+        onStay={() => blocker.reset?.()}
       />
     </div>
   );

@@ -2,8 +2,9 @@ import type { ErrorBody } from '@cuewave/contract/errors';
 import { clearBrowserCookie, readCookie, USER_TOKEN_COOKIE } from './cookies';
 
 /**
- * The API client. In the browser the API is same-origin under /api; during server rendering the
- * loaders call it over loopback (API_INTERNAL_URL), so the web app can also run apart from the API.
+ * The API client. In the browser the API is same-origin under /api. During server rendering the
+ * loaders reach it in-process when the same server serves both (setServerApiTransport, decision 050),
+ * else over the network at API_INTERNAL_URL, so the web app can also run apart from the API.
  *
  * Authentication (spec §4, §7; decision 031): the access token lives in the readable cm-user-token
  * cookie and goes out as a bearer header; signed out, no header is sent. In the browser a 401 on an
@@ -14,6 +15,26 @@ export function apiBase(): string {
   if (typeof window !== 'undefined') return '/api';
   const port = process.env.PORT ?? '3000';
   return process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${port}/api`;
+}
+
+/** A fetch that answers API calls without a network round trip: the API's own process, in-process. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let serverTransport: ApiTransport | null = null;
+
+/**
+ * Server rendering inside the API's own process: server/src/web-app.ts hands over its in-process
+ * transport through the server build (entry.server.tsx re-exports this), so pages in flight keep
+ * reaching the API while a stopping server refuses new connections, and no page pays a second request.
+ */
+export function setServerApiTransport(transport: ApiTransport | null): void {
+  serverTransport = transport;
+}
+
+/** fetch() for API calls: in-process when server rendering beside the API, the network otherwise. */
+export function apiFetch(url: string, init: RequestInit): Promise<Response> {
+  if (serverTransport && typeof window === 'undefined') return serverTransport(url, init);
+  return fetch(url, init);
 }
 
 /** Where the browser fetches media from; always the public path, even during server rendering. */
@@ -236,7 +257,7 @@ function send(method: string, url: string, options: SendOptions, token: string |
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  return fetch(url, { method, signal: options.signal, headers, body, credentials: 'same-origin' });
+  return apiFetch(url, { method, signal: options.signal, headers, body, credentials: 'same-origin' });
 }
 
 async function readJson<T>(response: Response): Promise<T> {

@@ -36,6 +36,11 @@ describe('formatDuration', () => {
     expect(formatDuration(Number.NaN)).toBe('0:00');
     expect(formatDuration(185.2, 'long')).toBe('3 min 5 sec');
   });
+
+  it('rounds where a running clock floors, so a length is never shown a second short', () => {
+    expect(formatDuration(64.6)).toBe('1:05');
+    expect(formatTime(64.6)).toBe('1:04');
+  });
 });
 
 describe('formatDate', () => {

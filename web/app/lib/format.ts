@@ -22,8 +22,9 @@ export function formatTime(seconds: number, style: TimeStyle = 'clock'): string 
 }
 
 /**
- * A track's length for lists: rounded to the nearest second (a 59.6 s song reads 1:00), and never
- * 0:00 for a sound that has any length at all (a 0.4 s click reads 0:01).
+ * A track's length wherever it is shown (lists, song page, the player's total): rounded to the
+ * nearest second (a 59.6 s song reads 1:00), and never 0:00 for a sound that has any length at all
+ * (a 0.4 s click reads 0:01). A running position uses formatTime, which floors: 64.6 s played is 1:04.
  */
 export function formatDuration(seconds: number, style: TimeStyle = 'clock'): string {
   const rounded = Number.isFinite(seconds) && seconds > 0 ? Math.max(1, Math.round(seconds)) : 0;

@@ -1,8 +1,9 @@
 import { data } from 'react-router';
 
 /**
- * Any path no other route matches. The loader answers 404, so the root ErrorBoundary renders the
- * error page with 'Page Not Found: {path}' and the response carries the right status.
+ * Unmatched paths. Declared inside each layout (c/*, dashboard/*, and * in the default frame) so the
+ * 404 is rendered by that layout's error boundary, in its frame, with the response status 404 and
+ * 'Page Not Found: {path}' (spec §2, decision 053).
  */
 export function loader() {
   throw data('Not Found', { status: 404 });

@@ -96,6 +96,8 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
       const svg = await readFile(join(dir, p), 'utf8');
       expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 800 800"/);
       expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;)/);
+      // The app captions every tile and titles every page beside its cover: a lettered name showed twice.
+      expect(svg, p).not.toMatch(/<text\b/);
     }
   });
 

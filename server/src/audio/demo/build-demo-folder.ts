@@ -24,7 +24,7 @@ export async function buildDemoFolder(dir: string, opts: BuildDemoOptions): Prom
   const format = opts.format ?? 'wav';
   const plan = makePlan(Math.max(0, opts.songs), Math.max(0, opts.sfx), opts.seed ?? DEMO_SEED, format);
   await mkdir(join(dir, 'covers'), { recursive: true });
-  await Promise.all(plan.covers.map((c) => writeFile(join(dir, c.path), coverSvg(c.seed, c.label))));
+  await Promise.all(plan.covers.map((c) => writeFile(join(dir, c.path), coverSvg(c.seed))));
 
   const total = plan.jobs.length;
   let done = 0;

@@ -5,6 +5,9 @@ import * as m0003 from './0003-billing';
 import * as m0004 from './0004-payments-channels-licences';
 import * as m0005 from './0005-subscriptions';
 import * as m0006 from './0006-stripe-customers';
+import * as m0007 from './0007-pending-email';
+import * as m0008 from './0008-invoices';
+import * as m0009 from './0009-trial-reminders';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004-payments-channels-licences': m0004,
   '0005-subscriptions': m0005,
   '0006-stripe-customers': m0006,
+  '0007-pending-email': m0007,
+  '0008-invoices': m0008,
+  '0009-trial-reminders': m0009,
 };

@@ -1,9 +1,11 @@
 import {
   CODE_TTL_MINUTES,
   EMAIL_LINK_HOURS,
+  EMAIL_UNDO_DAYS,
   PASSWORD_RESET_MINUTES,
   SIGNIN_LINK_MINUTES,
 } from '@cuewave/contract/account';
+import { AppError } from '../../lib/errors';
 import { renderEmail, type EmailContent } from '../../providers/email/render-email';
 import type { AppConfig, Providers } from '../../providers/providers';
 
@@ -16,9 +18,26 @@ export function publicLink(config: Pick<AppConfig, 'publicUrl'>, path: string, q
   return url.toString();
 }
 
+/** What a client should wait before trying again when the mail server refused or could not be reached. */
+const MAIL_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * A provider failure (SMTP down, outbox write refused) answers 503 with the spec's body; the provider's
+ * own error rides along as `cause` for the route to log. Callers send inside the transaction of the
+ * change the email announces, so a failure leaves nothing half done (decision 048).
+ */
 async function sendEmail(deps: MessageDeps, to: string, subject: string, template: string, content: EmailContent) {
   const { html, text } = renderEmail(content);
-  await deps.providers.email.send({ to, subject, html, text, template });
+  try {
+    await deps.providers.email.send({ to, subject, html, text, template });
+  } catch (error) {
+    const unavailable = new AppError(
+      'SERVICE_UNAVAILABLE',
+      'We couldn’t send the email just now, so nothing was changed. Please try again in a minute.',
+      { 'retry-after': String(MAIL_RETRY_AFTER_SECONDS) },
+    );
+    throw Object.assign(unavailable, { cause: error });
+  }
 }
 
 const IGNORE =
@@ -45,6 +64,48 @@ export function sendEmailVerification(deps: MessageDeps, to: string, code: strin
       footnote: `The code expires in ${CODE_TTL_MINUTES} minutes and the link in ${EMAIL_LINK_HOURS} hours. ${IGNORE}`,
     },
   );
+}
+
+/**
+ * A signed-in user asked to sign in with a new address: the code and link go to that address, and the
+ * current one stays the sign-in email until either is used (decision 048).
+ */
+export function sendPendingEmailConfirmation(
+  deps: MessageDeps,
+  to: string,
+  code: string,
+  linkToken: string,
+  currentEmail: string,
+) {
+  const url = publicLink(deps.config, '/account/email-change', { confirm: linkToken });
+  return sendEmail(deps, to, 'Confirm your new email address for Cuewave', 'email-change-verification', {
+    preheader: `Your code expires in ${CODE_TTL_MINUTES} minutes.`,
+    heading: 'Confirm your new email address',
+    paragraphs: [
+      'You asked to sign in to Cuewave with this address. Enter this code on your account page to confirm it:',
+    ],
+    code,
+    button: { label: 'Confirm my new email', url },
+    // The current address comes after the code: readers (and mailbox tools) find the code first.
+    footnote:
+      `Until you confirm, you keep signing in with ${currentEmail}. The code expires in ${CODE_TTL_MINUTES} ` +
+      `minutes and the link in ${EMAIL_LINK_HOURS} hours. ${IGNORE}`,
+  });
+}
+
+/** To the old address once the new one is confirmed: what happened, and a one-time link to undo it. */
+export function sendEmailChangedNotice(deps: MessageDeps, to: string, newEmail: string, undoToken: string) {
+  const url = publicLink(deps.config, '/account/email-change', { undo: undoToken });
+  return sendEmail(deps, to, 'Your Cuewave sign-in email was changed', 'email-changed', {
+    preheader: `Your account now signs in with ${newEmail}.`,
+    heading: 'Your sign-in email was changed',
+    paragraphs: [
+      `Your Cuewave account now signs in with ${newEmail} instead of this address. Receipts, licences and sign-in links go there from now on.`,
+      'If this was not you, undo the change: this address becomes the sign-in email again, every device is signed out and you choose a new password.',
+    ],
+    button: { label: 'This wasn’t me: undo the change', url },
+    footnote: `The link works once, for ${EMAIL_UNDO_DAYS} days. If you made this change, you can ignore this email.`,
+  });
 }
 
 export function sendPasswordResetLink(deps: MessageDeps, to: string, token: string) {

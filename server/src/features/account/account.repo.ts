@@ -7,6 +7,7 @@ export type AccountRow = {
   email: string;
   password_hash: string;
   confirmed_email: boolean;
+  pending_email: string | null;
   phone: string | null;
   confirmed_phone: boolean;
   newsletter: boolean;
@@ -22,6 +23,7 @@ const columns = [
   'email',
   'password_hash',
   'confirmed_email',
+  'pending_email',
   'phone',
   'confirmed_phone',
   'newsletter',
@@ -69,13 +71,31 @@ export async function selectAccount(db: Db, id: string): Promise<AccountRow | un
   return row && normalise(row);
 }
 
-export async function emailExists(db: Db, email: string): Promise<boolean> {
+/**
+ * Whether an address is taken: some account signs in with it, or, once `now` is given, an account
+ * may still take it back with an unused undo link of an email change (decision 048). `exceptAccountId`
+ * leaves the caller's own undo links out: going back to your own old address is not a conflict.
+ */
+export async function emailExists(
+  db: Db,
+  email: string,
+  reserved?: { now: Date; exceptAccountId?: string },
+): Promise<boolean> {
+  const lower = email.toLowerCase();
   const row = await db
     .selectFrom('accounts')
     .select('id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where(sql<string>`lower(email)`, '=', lower)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined || !reserved) return row !== undefined;
+  let undo = db
+    .selectFrom('email_change_undos')
+    .select('id')
+    .where(sql<string>`lower(old_email)`, '=', lower)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', reserved.now);
+  if (reserved.exceptAccountId) undo = undo.where('account_id', '!=', reserved.exceptAccountId);
+  return (await undo.executeTakeFirst()) !== undefined;
 }
 
 export async function selectAccountIdByEmail(db: Db, email: string): Promise<string | undefined> {
@@ -91,6 +111,7 @@ export type AccountChanges = Partial<{
   email: string;
   password_hash: string;
   confirmed_email: boolean;
+  pending_email: string | null;
   phone: string | null;
   confirmed_phone: boolean;
   newsletter: boolean;
@@ -106,7 +127,7 @@ export async function updateAccount(
   id: string,
   changes: AccountChanges,
   now: Date,
-  where: { email?: string; phone?: string } = {},
+  where: { email?: string; phone?: string; pendingEmail?: string } = {},
 ): Promise<AccountRow | undefined> {
   let query = db
     .updateTable('accounts')
@@ -114,6 +135,9 @@ export async function updateAccount(
     .where('id', '=', id);
   if (where.email !== undefined) query = query.where(sql<string>`lower(email)`, '=', where.email.toLowerCase());
   if (where.phone !== undefined) query = query.where('phone', '=', where.phone);
+  if (where.pendingEmail !== undefined) {
+    query = query.where(sql<string>`lower(pending_email)`, '=', where.pendingEmail.toLowerCase());
+  }
   const row = await query.returning(columns).executeTakeFirst();
   return row && normalise(row);
 }

@@ -151,7 +151,7 @@ describe('GET and POST /api/v1/account', () => {
     expect(bad.json().error).toBe('VALIDATION_FAILED');
   });
 
-  it('changes the email only with the current password; the new one must be verified', async () => {
+  it('changes the email only with the current password; the new one signs in once verified', async () => {
     const user = await newUser({ confirmedEmail: true });
     const other = await accounts.account();
     const newEmail = `moved-${user.id.slice(0, 6)}@example.com`;
@@ -176,7 +176,8 @@ describe('GET and POST /api/v1/account', () => {
 
     const moved = await call('POST', '/api/v1/account', user.auth, { email: newEmail, currentPassword: TEST_PASSWORD });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ email: newEmail, confirmedEmail: false });
+    // Pending until confirmed (decision 048): the old address stays the sign-in email.
+    expect(moved.json()).toMatchObject({ email: user.email, confirmedEmail: true, pendingEmail: newEmail });
     const [mail] = await outbox(ctx.db, newEmail);
     expect(mail!.template).toBe('email-change-verification');
 

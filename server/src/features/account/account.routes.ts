@@ -4,6 +4,7 @@ import {
   captchaBodySchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  emailChangeUndoneSchema,
   emailVerifiedSchema,
   emailWithCaptchaBodySchema,
   emptyObjectSchema,
@@ -11,13 +12,16 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
   tokenResponseSchema,
+  undoEmailChangeBodySchema,
   updateAccountBodySchema,
   verifyCodeBodySchema,
   verifyEmailBodySchema,
 } from '@cuewave/contract/account';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { ZodApp } from '../../deps';
+import { AppError } from '../../lib/errors';
 import { clearSessionCookies, setSessionCookies } from '../auth/cookies';
 import { accountIdOf, authenticate, requireAuth } from '../auth/require-auth';
 import { invalidToken } from '../auth/sessions.service';
@@ -34,6 +38,7 @@ import {
   updateAccountDetails,
 } from './account.service';
 import type { AccountDeps } from './account-mapping';
+import { cancelPendingEmail, undoEmailChange } from './email-change.service';
 import {
   addPhone,
   removePhone,
@@ -45,6 +50,18 @@ import {
 } from './verification.service';
 
 const tags = ['account'];
+
+/** A 503 for an email that could not be sent carries the provider's error: the operator's log gets it. */
+export async function loggingMailFailures<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE' && error.cause) {
+      request.log.warn({ err: error.cause }, 'an account email could not be sent');
+    }
+    throw error;
+  }
+}
 const bearer = 'Bearer token required.';
 const e = errorBodySchema;
 /** The error answers every signed-in call may give. */
@@ -62,12 +79,14 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
         summary: 'Create an account',
         description:
           'Captcha required (400 recaptcha error); password rule from the contract (400 WEAK_PASSWORD); a taken email ' +
-          'answers 409 EMAIL_TAKEN. Sends the verification email (code and link). 10 per IP and hour.',
+          'answers 409 EMAIL_TAKEN. Sends the verification email (code and link) in the same transaction: when it ' +
+          'cannot be sent nothing is saved and the answer is 503 SERVICE_UNAVAILABLE. 10 per IP and hour.',
         body: registerBodySchema,
-        response: { 201: accountSchema, 400: e, 409: e, 429: e },
+        response: { 201: accountSchema, 400: e, 409: e, 429: e, 503: e },
       },
     },
-    async (request, reply) => reply.status(201).send(await register(deps, request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await loggingMailFailures(request, () => register(deps, request.body, request.ip))),
   );
 
   app.get(
@@ -87,13 +106,17 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
         tags,
         summary: 'Update the account',
         description:
-          'Changing the email needs currentPassword (401 wrong credentials or client not found when wrong); the new ' +
-          `email is unconfirmed until its code is entered (409 EMAIL_TAKEN if used). ${bearer}`,
+          'Changing the email needs currentPassword (401 wrong credentials or client not found when wrong; 409 ' +
+          'EMAIL_TAKEN if used). A confirmed account keeps signing in with its email: the new one waits in ' +
+          'pendingEmail, gets the code and link, and replaces it once confirmed; the old address then gets an undo ' +
+          'link. An unconfirmed email is replaced at once. Rate limited like the resends (429); 503 when the email ' +
+          `cannot be sent (nothing changes). ${bearer}`,
         body: updateAccountBodySchema,
-        response: { 200: accountSchema, ...authErrors, 409: e },
+        response: { 200: accountSchema, ...authErrors, 409: e, 429: e, 503: e },
       },
     },
-    async (request) => updateAccountDetails(deps, accountIdOf(request), request.body),
+    async (request) =>
+      loggingMailFailures(request, () => updateAccountDetails(deps, accountIdOf(request), request.body, request.ip)),
   );
 
   app.delete(
@@ -141,17 +164,54 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
         tags,
         summary: 'Confirm the email with the code (signed in) or the emailed link token (no sign-in needed)',
         description:
-          'Code: 6 digits, 15 minutes, 5 tries (400 CODE_INVALID with the tries left, 400 CODE_EXPIRED). Token: 404 can ' +
-          'not find account by token when invalid, expired or used. Already confirmed: 409 email already confirmed.',
+          'Confirms the pending new email when there is one (it becomes the sign-in email and the old address is ' +
+          'mailed an undo link; 409 EMAIL_TAKEN if another account took it), else the account email. Code: 6 digits, ' +
+          '15 minutes, 5 tries (400 CODE_INVALID with the tries left, 400 CODE_EXPIRED). Token: 404 can not find ' +
+          'account by token when invalid, expired or used. Already confirmed: 409 email already confirmed.',
         body: verifyEmailBodySchema,
-        response: { 200: emailVerifiedSchema, 400: e, 401: e, 404: e, 409: e },
+        response: { 200: emailVerifiedSchema, 400: e, 401: e, 404: e, 409: e, 503: e },
       },
     },
-    async (request) => {
-      if (request.body.token !== undefined) return verifyEmailToken(deps, request.body.token);
-      const auth = await authenticate(deps, request);
-      if (!auth) throw invalidToken();
-      return verifyEmailCode(deps, auth.accountId, request.body.code!);
+    async (request) =>
+      loggingMailFailures(request, async () => {
+        if (request.body.token !== undefined) return verifyEmailToken(deps, request.body.token);
+        const auth = await authenticate(deps, request);
+        if (!auth) throw invalidToken();
+        return verifyEmailCode(deps, auth.accountId, request.body.code!);
+      }),
+  );
+
+  app.delete(
+    '/api/v1/account/email/pending',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Cancel a pending change of the sign-in email',
+        description: `Its code and link stop working; the sign-in email stays as it is. ${bearer}`,
+        response: { 200: accountSchema, 401: e },
+      },
+    },
+    async (request) => cancelPendingEmail(deps, accountIdOf(request)),
+  );
+
+  app.post(
+    '/api/v1/account/email/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a change of the sign-in email with the link mailed to the old address (7 days, single use)',
+        description:
+          'No sign-in needed: the token names the account. Restores the old address as the confirmed sign-in email, ' +
+          'signs every session out and voids the password; the answer carries a password-reset token to choose a ' +
+          'new one. 404 can not find account by token when unknown, expired or used.',
+        body: undoEmailChangeBodySchema,
+        response: { 200: emailChangeUndoneSchema, 400: e, 404: e, 409: e },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return undoEmailChange(deps, request.body.token);
     },
   );
 
@@ -162,13 +222,17 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
       schema: {
         tags,
         summary: 'Send a new email verification code and link',
-        description: `Captcha required. 1 per 30 s and 6 per hour per account, 30 per hour per IP (429). ${bearer}`,
+        description:
+          'To the pending new email when there is one, else to the unconfirmed account email. Captcha required. 1 per ' +
+          `30 s and 6 per hour per account, 30 per hour per IP (429). ${bearer}`,
         body: captchaBodySchema,
-        response: { 202: emptyObjectSchema, ...authErrors, 409: e, 429: e },
+        response: { 202: emptyObjectSchema, ...authErrors, 409: e, 429: e, 503: e },
       },
     },
     async (request, reply) => {
-      await resendVerificationEmail(deps, accountIdOf(request), request.body.captcha, request.ip);
+      await loggingMailFailures(request, () =>
+        resendVerificationEmail(deps, accountIdOf(request), request.body.captcha, request.ip),
+      );
       return reply.status(202).send({});
     },
   );

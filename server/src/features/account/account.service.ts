@@ -20,7 +20,7 @@ import {
 } from '../auth/sessions.service';
 import { hasActivePaidSubscription } from '../subscription/subscription.service';
 import { sendPasswordChanged, sendPasswordResetLink } from './account-messages';
-import { toAccount, type AccountDeps } from './account-mapping';
+import { emailTaken, toAccount, withTransaction, type AccountDeps } from './account-mapping';
 import {
   deleteAccountRow,
   deleteOutboxFor,
@@ -33,9 +33,8 @@ import {
   type AccountChanges,
   type AccountRow,
 } from './account.repo';
-import { sendVerificationEmail } from './verification.service';
+import { codeRateLimits, sendPendingEmailVerification, sendVerificationEmail } from './verification.service';
 
-const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
 const wrongPassword = () => new AppError('wrong credentials or client not found', 'The password is not right.');
 const notFoundByToken = () =>
   new AppError('can not find account by token', 'This link is invalid, has expired or was already used.');
@@ -66,34 +65,43 @@ export async function register(
   await requireCaptcha(deps.providers, input.captcha, { ip, action: 'register' });
   await enforceRateLimits(deps.providers, [{ key: `register:ip:${ip}`, rule: RATE.registerPerIp }]);
   checkPasswordStrength(input.password, input.email);
-  if (await emailExists(deps.db, input.email)) throw emailTaken();
+  // An address some account may still take back with an undo link is not free either (decision 048).
+  if (await emailExists(deps.db, input.email, { now: deps.clock.now() })) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
-  let row: AccountRow;
   try {
-    row = await insertAccount(deps.db, {
-      id: randomUUID(),
-      email: input.email,
-      passwordHash,
-      newsletter: input.newsletter,
-      now: deps.clock.now(),
+    // The account, its code and link, and the email carrying them are one unit: when the email cannot
+    // be sent nothing is saved, so trying again does not find the address taken (decision 048).
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await insertAccount(trx, {
+        id: randomUUID(),
+        email: input.email,
+        passwordHash,
+        newsletter: input.newsletter,
+        now: deps.clock.now(),
+      });
+      await sendVerificationEmail(withTransaction(deps, trx), row);
+      return toAccount(row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken(); // a simultaneous sign-up won the race
     throw error;
   }
-  await sendVerificationEmail(deps, row);
-  return toAccount(row);
 }
 
 export async function getAccount(deps: AccountDeps, accountId: string): Promise<Account> {
   return toAccount(await loadAccount(deps, accountId));
 }
 
-/** POST /v1/account. A new email needs the current password and is unconfirmed until its code is typed. */
+/**
+ * POST /v1/account. A new email needs the current password. A confirmed account keeps signing in with
+ * its email until the new one is confirmed (pending_email, decision 048); an unconfirmed one (a
+ * sign-up fixing a typo) has nothing proven to keep, so the new address replaces it, unconfirmed.
+ */
 export async function updateAccountDetails(
   deps: AccountDeps,
   accountId: string,
   body: UpdateAccountBody,
+  ip: string,
 ): Promise<Account> {
   const account = await loadAccount(deps, accountId);
   const changes: AccountChanges = {};
@@ -101,28 +109,37 @@ export async function updateAccountDetails(
   if (body.signupPlan !== undefined) changes.signup_plan = body.signupPlan;
   if (body.signupPeriod !== undefined) changes.signup_period = body.signupPeriod;
 
-  const emailChanges = body.email !== undefined && body.email.toLowerCase() !== account.email.toLowerCase();
-  if (emailChanges) {
+  const newEmail =
+    body.email !== undefined && body.email.toLowerCase() !== account.email.toLowerCase() ? body.email : null;
+  if (newEmail) {
     if (!body.currentPassword) {
       throw new AppError('VALIDATION_FAILED', 'Enter your current password to change your email address.');
     }
     if (!(await verifyPassword(account.password_hash, body.currentPassword))) throw wrongPassword();
-    if (await emailExists(deps.db, body.email!)) throw emailTaken();
-    changes.email = body.email!;
-    changes.confirmed_email = false;
+    if (await emailExists(deps.db, newEmail, { now: deps.clock.now(), exceptAccountId: accountId })) throw emailTaken();
+    // Each change mails a code to an address of the user's choosing: limited like the resends.
+    await enforceRateLimits(deps.providers, codeRateLimits('email', accountId, ip));
   }
-  if (Object.keys(changes).length === 0) return toAccount(account);
+  if (Object.keys(changes).length === 0 && !newEmail) return toAccount(account);
 
-  let row: AccountRow | undefined;
   try {
-    row = await updateAccount(deps.db, accountId, changes, deps.clock.now());
+    return await deps.db.transaction().execute(async (trx) => {
+      const tx = withTransaction(deps, trx);
+      if (newEmail) {
+        if (account.confirmed_email) changes.pending_email = newEmail;
+        else Object.assign(changes, { email: newEmail, confirmed_email: false, pending_email: null });
+      }
+      const row = await updateAccount(trx, accountId, changes, deps.clock.now());
+      if (!row) throw invalidToken();
+      // The code and link commit with the change, or neither does when the email cannot be sent.
+      if (newEmail && row.pending_email) await sendPendingEmailVerification(tx, row);
+      else if (newEmail) await sendVerificationEmail(tx, row, true);
+      return toAccount(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  if (!row) throw invalidToken();
-  if (emailChanges) await sendVerificationEmail(deps, row, true);
-  return toAccount(row);
 }
 
 /**

@@ -10,7 +10,8 @@ import {
   invalidToken,
   peekOneTimeToken,
 } from '../auth/sessions.service';
-import { sendEmailVerification, sendPhoneCode } from './account-messages';
+import { sendEmailVerification, sendPendingEmailConfirmation, sendPhoneCode } from './account-messages';
+import { confirmPendingEmail } from './email-change.service';
 import {
   consumeCode,
   countWrongTry,
@@ -101,10 +102,28 @@ export async function sendVerificationEmail(
   await sendEmailVerification(deps, account.email, code, token, changed);
 }
 
+/** A code and a link (24 hours) to the pending new sign-in email; older codes and links stop working. */
+export async function sendPendingEmailVerification(
+  deps: AccountDeps,
+  account: Pick<AccountRow, 'id' | 'email' | 'pending_email'>,
+) {
+  const target = account.pending_email;
+  if (!target) throw alreadyConfirmed();
+  const code = await issueCode(deps, account.id, 'email', target);
+  await discardOneTimeTokens(deps, account.id, 'email_verify');
+  const token = await createOneTimeToken(deps, account.id, 'email_verify', EMAIL_LINK_HOURS * 3600);
+  await sendPendingEmailConfirmation(deps, target, code, token, account.email);
+}
+
 export type EmailVerified = { email: string; confirmedEmail: true };
 
+/** The typed code confirms the pending new email when there is one, else the account's own email. */
 export async function verifyEmailCode(deps: AccountDeps, accountId: string, code: string): Promise<EmailVerified> {
   const account = await loadAccount(deps, accountId);
+  if (account.pending_email) {
+    await checkCode(deps, accountId, 'email', account.pending_email, code);
+    return confirmPendingEmail(deps, account);
+  }
   if (account.confirmed_email) throw alreadyConfirmed();
   await checkCode(deps, accountId, 'email', account.email, code);
   return confirmEmail(deps, account);
@@ -116,6 +135,7 @@ export async function verifyEmailToken(deps: AccountDeps, token: string): Promis
   if (!accountId) throw notFoundByToken();
   const account = await selectAccount(deps.db, accountId);
   if (!account) throw notFoundByToken();
+  if (account.pending_email) return confirmPendingEmail(deps, account, token);
   if (account.confirmed_email) throw alreadyConfirmed();
   if ((await consumeOneTimeToken(deps, token, 'email_verify')) !== accountId) throw notFoundByToken();
   return confirmEmail(deps, account);
@@ -132,7 +152,7 @@ async function confirmEmail(deps: AccountDeps, account: AccountRow): Promise<Ema
   return { email: row.email, confirmedEmail: true };
 }
 
-function codeRateLimits(channel: Channel, accountId: string, ip: string) {
+export function codeRateLimits(channel: Channel, accountId: string, ip: string) {
   return [
     { key: `code:ip:${ip}`, rule: RATE.codePerIp },
     { key: `code:${channel}:burst:${accountId}`, rule: RATE.codePerAccountBurst },
@@ -140,8 +160,14 @@ function codeRateLimits(channel: Channel, accountId: string, ip: string) {
   ];
 }
 
+/** Resends to the pending new email when there is one, else to the unconfirmed account email. */
 export async function resendVerificationEmail(deps: AccountDeps, accountId: string, captcha: string, ip: string) {
   const account = await loadAccount(deps, accountId);
+  if (account.pending_email) {
+    await requireCaptcha(deps.providers, captcha, { ip, action: 'resend' });
+    await enforceRateLimits(deps.providers, codeRateLimits('email', accountId, ip));
+    return sendPendingEmailVerification(deps, account);
+  }
   if (account.confirmed_email) throw alreadyConfirmed();
   await requireCaptcha(deps.providers, captcha, { ip, action: 'resend' });
   await enforceRateLimits(deps.providers, codeRateLimits('email', accountId, ip));

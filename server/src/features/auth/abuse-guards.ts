@@ -6,10 +6,14 @@ import { AppError } from '../../lib/errors';
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-/** Rate limits of decision 031, one rule per counter. */
+/** Rate limits of decisions 031 and 048, one rule per counter. */
 export const RATE = {
   tokenPerIp: { limit: 30, windowSeconds: 5 * MINUTE },
-  tokenPerEmail: { limit: 10, windowSeconds: 5 * MINUTE },
+  /**
+   * Password sign-ins for one email from one address. Keyed by the address too, so nobody elsewhere can
+   * use it up: per email alone, anyone could lock any customer out (decision 048).
+   */
+  tokenPerEmailAndIp: { limit: 10, windowSeconds: 5 * MINUTE },
   registerPerIp: { limit: 10, windowSeconds: HOUR },
   codePerIp: { limit: 30, windowSeconds: HOUR },
   codePerAccountBurst: { limit: 1, windowSeconds: 30 },
@@ -18,7 +22,7 @@ export const RATE = {
   resetPerEmail: { limit: 3, windowSeconds: HOUR },
   signinLinkPerIp: { limit: 10, windowSeconds: HOUR },
   signinLinkPerEmail: { limit: 3, windowSeconds: HOUR },
-  /** Failed sign-ins before the captcha is required. */
+  /** Failed sign-ins (per email, per address) before the captcha is required; never a lock. */
   signinFailures: { limit: 3, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 

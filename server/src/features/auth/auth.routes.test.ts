@@ -150,14 +150,15 @@ describe('POST /api/auth/token, password grant', () => {
     expect(res.json().error).toBe('recaptcha error');
   });
 
-  it('rate limits sign-ins per email (10 per 5 minutes) with 429 and Retry-After', async () => {
+  it('rate limits sign-ins per email and address (10 per 5 minutes) with 429 and Retry-After', async () => {
     const username = 'hammered@example.com';
+    const ip = fromIp();
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      statuses.push((await tokenRequest(ctx.app, { grant_type: 'password', username, password: 'x' })).statusCode);
+      statuses.push((await tokenRequest(ctx.app, { grant_type: 'password', username, password: 'x' }, ip)).statusCode);
     }
     expect(statuses).not.toContain(429);
-    const limited = await tokenRequest(ctx.app, { grant_type: 'password', username, password: 'x' });
+    const limited = await tokenRequest(ctx.app, { grant_type: 'password', username, password: 'x' }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toBe('TOO_MANY_REQUESTS');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

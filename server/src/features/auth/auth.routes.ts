@@ -51,7 +51,8 @@ export async function registerAuthRoutes(app: ZodApp, deps: AuthDeps): Promise<v
         tags,
         summary: 'Sign in or refresh the session (OAuth2 token endpoint)',
         description:
-          'grant_type=password (username, password; captcha after 3 failures), refresh_token (from the body or the ' +
+          'grant_type=password (username, password; captcha after 3 failures for the email or the address; 10 per ' +
+          '5 minutes per email and address, 30 per address for every grant: 429), refresh_token (from the body or the ' +
           'cm-refresh-token cookie; rotated on every use) or ott (code). Sets the cm-user-token and cm-refresh-token ' +
           'cookies. Wrong email or password: 401 wrong credentials or client not found; bad tokens: 401 verify jwt token.',
         consumes,

@@ -60,14 +60,17 @@ export async function tokenGrant(deps: AuthDeps, input: TokenGrantInput, ip: str
 
 /**
  * Unknown email and wrong password answer alike, after one argon2 verification each (decision 031).
- * Three failures for the email or the IP within 15 minutes make the captcha mandatory.
+ * Only counters keyed by the caller's address refuse (429): per address for every grant, per email
+ * and address here. Failures for the email from anywhere, or from this address for any email, only
+ * make the captcha mandatory: the right password with a solved captcha is never refused because of
+ * what others did (decision 048).
  */
 async function passwordGrant(deps: AuthDeps, input: TokenGrantInput, ip: string): Promise<TokenResponse> {
   if (!input.username || !input.password) {
     throw new AppError('VALIDATION_FAILED', 'grant_type=password needs a username (the email) and a password.');
   }
   const email = input.username.trim().toLowerCase();
-  await enforceRateLimits(deps.providers, [{ key: `token:email:${email}`, rule: RATE.tokenPerEmail }]);
+  await enforceRateLimits(deps.providers, [{ key: `token:email-ip:${email}:${ip}`, rule: RATE.tokenPerEmailAndIp }]);
 
   const failureKeys = [`signin-fail:email:${email}`, `signin-fail:ip:${ip}`];
   const { rateLimiter } = deps.providers;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import {
@@ -10,6 +11,7 @@ import {
 import type { FeatureDeps, ZodApp } from '../../deps';
 import type { OutboxMessagesTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isOperatorRequest } from './operator-client';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,21 +29,26 @@ function toItem(row: Selectable<OutboxMessagesTable>): OutboxItem {
 }
 
 /**
- * The development mailbox's API: the messages the outbox providers stored, newest first. It exists
- * only while `config.mailboxEnabled` (by default: while email goes to the outbox); otherwise every
- * path answers 404 as if there were no such route, because the outbox holds other people's codes
- * and links.
+ * The development mailbox's API: the messages the outbox providers stored, newest first. The outbox
+ * holds everyone's sign-in codes and reset links, so it answers only while `config.mailboxEnabled`
+ * (MAILBOX; by default while email goes to the outbox) and only to this machine's operator (every hop
+ * of the client chain is loopback, operator-client.ts). To anyone else every path answers the router's
+ * own 404, before validation, and the OpenAPI document leaves it out: it looks like no route at all.
  */
 export async function registerDevRoutes(app: ZodApp, deps: FeatureDeps): Promise<void> {
-  const requireMailbox = () => {
-    if (!deps.config.mailboxEnabled) throw new AppError('NOT_FOUND', 'Not found');
+  const onRequest = async (request: FastifyRequest) => {
+    if (deps.config.mailboxEnabled && isOperatorRequest(request)) return;
+    // The same words as the not-found handler (lib/error-handler.ts) for a path that has no route.
+    throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
   };
   const tags = ['dev'];
 
   app.get(
     '/api/dev/outbox',
     {
+      onRequest,
       schema: {
+        hide: true,
         tags,
         summary: 'Development mailbox: stored emails and SMS, newest first',
         querystring: outboxQuerySchema,
@@ -49,7 +56,6 @@ export async function registerDevRoutes(app: ZodApp, deps: FeatureDeps): Promise
       },
     },
     async (request, reply) => {
-      requireMailbox();
       reply.header('cache-control', 'no-store');
       const { to, channel, limit } = request.query;
       let query = deps.db.selectFrom('outbox_messages').selectAll();
@@ -63,7 +69,9 @@ export async function registerDevRoutes(app: ZodApp, deps: FeatureDeps): Promise
   app.get(
     '/api/dev/outbox/:id',
     {
+      onRequest,
       schema: {
+        hide: true,
         tags,
         summary: 'Development mailbox: one stored message',
         params: outboxParamsSchema,
@@ -71,7 +79,6 @@ export async function registerDevRoutes(app: ZodApp, deps: FeatureDeps): Promise
       },
     },
     async (request, reply) => {
-      requireMailbox();
       reply.header('cache-control', 'no-store');
       const { id } = request.params;
       const row = UUID.test(id)

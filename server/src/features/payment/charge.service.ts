@@ -13,8 +13,10 @@ import { getAccount } from '../account/account.service';
 import { getBilling } from '../billing/billing.service';
 import type { PaymentDeps } from './payment-methods.service';
 import { paymentProviderFor } from './payment-provider';
+import { hasValidTaxNumber } from '../pricing/tax';
 import {
   insertPaymentIfNew,
+  nextInvoiceSequence,
   nextReceiptSequence,
   selectDefaultMethod,
   selectLatestPayment,
@@ -36,8 +38,13 @@ export const STALE_PENDING_MS = 30_000;
 
 export type ChargeInput = {
   accountId: string;
-  /** A quote from pricing's quotePrice; only its amounts and currency are charged. */
-  quote: Pick<PriceQuote, 'currency' | 'price' | 'tax' | 'total' | 'taxPercentage'>;
+  /**
+   * A quote from pricing's quotePrice; only its amounts and currency are charged. The list price,
+   * coupon and credit, when the quote carries them, are frozen for the receipt or invoice, which
+   * itemises the discount (decision 052); without them the document shows the net price alone.
+   */
+  quote: Pick<PriceQuote, 'currency' | 'price' | 'tax' | 'total' | 'taxPercentage'> &
+    Partial<Pick<PriceQuote, 'fullPrice' | 'couponDiscount' | 'upgradeCredit' | 'coupon'>>;
   /** One line for the receipt, e.g. "Professional, yearly". */
   description: string;
   subscriptionId?: string | null;
@@ -84,6 +91,9 @@ export async function chargeAccount(deps: PaymentDeps, input: ChargeInput): Prom
     tax_percentage: input.quote.taxPercentage,
     buyer: JSON.stringify(buyer),
     receipt_number: null,
+    // A business with a valid tax number is invoiced (decision 052), decided once from the snapshot.
+    document_kind: hasValidTaxNumber(buyer) ? 'invoice' : 'receipt',
+    ...discountOf(input.quote),
     created_at: now,
     updated_at: now,
   });
@@ -167,6 +177,34 @@ export async function latestPaymentStatus(
 /** Receipt numbers: CW-{year}-{6-digit sequence}, gap-free within a (UTC) year. */
 export function formatReceiptNumber(year: number, sequence: number): string {
   return `CW-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** VAT invoice numbers: FV/{year}/{month}/{6-digit sequence}, gap-free within a (UTC) month (decision 052). */
+export function formatInvoiceNumber(year: number, month: number, sequence: number): string {
+  return `FV/${year}/${String(month).padStart(2, '0')}/${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * The discount breakdown frozen on the payment. Only a consistent one is kept (list price − coupon −
+ * credit = the net charged); a quote without it, or one that does not add up, documents the net alone.
+ */
+function discountOf(quote: ChargeInput['quote']) {
+  const listPrice = quote.fullPrice;
+  const couponDiscount = quote.couponDiscount ?? 0;
+  const upgradeCredit = quote.upgradeCredit ?? 0;
+  const consistent =
+    listPrice !== undefined &&
+    [listPrice, couponDiscount, upgradeCredit].every((n) => Number.isSafeInteger(n) && n >= 0) &&
+    listPrice - couponDiscount - upgradeCredit === quote.price;
+  if (!consistent) return {};
+  const coupon = couponDiscount > 0 && quote.coupon?.valid ? quote.coupon : null;
+  return {
+    list_price: listPrice,
+    coupon_code: coupon?.code ?? null,
+    coupon_percent: coupon?.percent ?? null,
+    coupon_discount: coupon ? couponDiscount : 0,
+    upgrade_credit: upgradeCredit,
+  };
 }
 
 function checkChargeInput(input: ChargeInput): void {
@@ -284,13 +322,21 @@ async function record(
   const now = deps.clock.now();
   const updated = await deps.db.transaction().execute(async (trx) => {
     const year = now.getUTCFullYear();
+    const month = now.getUTCMonth() + 1;
+    const succeeded = outcome.status === 'succeeded';
+    // Each document kind has its own series: a receipt takes a receipt number, an invoice an invoice number.
+    const invoice = succeeded && row.document_kind === 'invoice';
     const receiptNumber =
-      outcome.status === 'succeeded' ? formatReceiptNumber(year, await nextReceiptSequence(trx, year)) : null;
+      succeeded && !invoice ? formatReceiptNumber(year, await nextReceiptSequence(trx, year)) : null;
+    const invoiceNumber = invoice
+      ? formatInvoiceNumber(year, month, await nextInvoiceSequence(trx, year, month))
+      : null;
     return updatePaymentOutcome(trx, row.id, from, {
       status: outcome.status,
       providerRef: outcome.ref,
       failureCode: outcome.status === 'failed' ? outcome.code : null,
       receiptNumber,
+      invoiceNumber,
       now,
     });
   });
@@ -316,6 +362,7 @@ async function toPayment(deps: PaymentDeps, row: PaymentRow): Promise<Payment> {
     total: row.total,
     taxPercentage: Number(row.tax_percentage),
     receiptNumber: row.receipt_number,
+    invoiceNumber: row.invoice_number,
     createdTS: new Date(row.created_at).toISOString(),
   };
 }

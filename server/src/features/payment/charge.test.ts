@@ -20,6 +20,7 @@ import { quotePrice } from '../pricing/pricing.service';
 import {
   cancelWaitingPayment,
   chargeAccount,
+  formatInvoiceNumber,
   formatReceiptNumber,
   STALE_PENDING_MS,
   type ChargeInput,
@@ -93,9 +94,12 @@ beforeEach(() => {
 type Payer = { id: string; auth: Record<string, string>; methodId: string | null };
 
 /** A signed-in account with Polish billing details and, unless `card` is null, that card saved through the API. */
-async function payer(card: string | null = '4242424242424242'): Promise<Payer> {
+async function payer(
+  card: string | null = '4242424242424242',
+  type: 'personal' | 'business' = 'personal',
+): Promise<Payer> {
   const { id } = await accounts.account({ confirmedEmail: true, phone: '+48601234567', confirmedPhone: true });
-  await factory.billing(id, { firstName: 'Zażółć', lastName: 'Gęślą' });
+  await factory.billing(id, { firstName: 'Zażółć', lastName: 'Gęślą', type });
   const { auth } = await sessionFor(ctx.db, id, clock);
   if (!card) return { id, auth, methodId: null };
   const tok = await ctx.app.inject({
@@ -510,5 +514,35 @@ describe('receipt numbers', () => {
       },
     );
     expect(inJanuary.receiptNumber).toBe('CW-2027-000001');
+  });
+});
+
+describe('invoice numbers (decision 052)', () => {
+  it('formats FV/{year}/{month}/{6 digits}', () => {
+    expect(formatInvoiceNumber(2026, 11, 1)).toBe('FV/2026/11/000001');
+    expect(formatInvoiceNumber(2026, 3, 123456)).toBe('FV/2026/03/123456');
+  });
+
+  it('are gap-free and unique within a month when businesses pay at once, and never take a receipt number', async () => {
+    const payers = await Promise.all([
+      payer('4242424242424242', 'business'),
+      payer('4242424242424242', 'business'),
+      payer('4000000000000002', 'business'),
+    ]);
+    behaviour.delayMs = 5;
+    const results = await Promise.all(Array.from({ length: 9 }, (_, i) => charge(payers[i % 3]!)));
+    const paid = results.filter((r) => r.status === 'succeeded');
+    expect(paid).toHaveLength(6);
+    expect(paid.every((r) => r.receiptNumber === null)).toBe(true);
+    expect(results.filter((r) => r.status === 'failed').every((r) => r.invoiceNumber === null)).toBe(true);
+    const month = `FV/${clock.now().getUTCFullYear()}/${String(clock.now().getUTCMonth() + 1).padStart(2, '0')}/`;
+    const rows = await ctx.db
+      .selectFrom('payments')
+      .select('invoice_number')
+      .where('invoice_number', 'like', `${month}%`)
+      .execute();
+    const sequence = rows.map((r) => Number(r.invoice_number!.slice(month.length))).sort((a, b) => a - b);
+    expect(sequence).toEqual(Array.from({ length: sequence.length }, (_, i) => i + 1));
+    expect(sequence.length).toBeGreaterThanOrEqual(6);
   });
 });

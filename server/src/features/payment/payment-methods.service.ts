@@ -21,8 +21,12 @@ export type PaymentDeps = Omit<FeatureDeps, 'storage'>;
 /** Enough for anyone; a cap keeps a script from filling the table through one account. */
 export const MAX_SAVED_CARDS = 10;
 
+/** Why the last card of a renewing subscription stays; the web says the same before the click. */
+export const CARD_REQUIRED_MESSAGE =
+  'This is the card your subscription renews with. Add another card before you remove it, or cancel the subscription.';
+
 /** The only card fields any response shows (never the number, fingerprint or provider id). */
-export function toStoredMethod(row: PaymentMethodRow): StoredPaymentMethod {
+export function toStoredMethod(row: PaymentMethodRow, requiredForRenewal: boolean): StoredPaymentMethod {
   return {
     id: row.id,
     brand: row.brand,
@@ -30,11 +34,28 @@ export function toStoredMethod(row: PaymentMethodRow): StoredPaymentMethod {
     expMonth: row.exp_month,
     expYear: row.exp_year,
     isDefault: row.is_default,
+    requiredForRenewal,
   };
 }
 
+/**
+ * The one rule for keeping a card (decision 043): the default card with no other card behind it,
+ * while a paid subscription renews from it.
+ */
+async function cardRequired(
+  deps: PaymentDeps,
+  accountId: string,
+  row: PaymentMethodRow,
+  others: PaymentMethodRow[],
+): Promise<boolean> {
+  return row.is_default && others.length === 0 && (await hasActivePaidSubscription(deps, accountId));
+}
+
+/** The account's cards, each saying whether it may be removed now, so the page can say why before the click. */
 export async function listMethods(deps: PaymentDeps, accountId: string): Promise<StoredPaymentMethod[]> {
-  return (await selectMethods(deps.db, accountId)).map(toStoredMethod);
+  const rows = await selectMethods(deps.db, accountId);
+  const required = rows.length === 1 ? await cardRequired(deps, accountId, rows[0]!, []) : false;
+  return rows.map((row) => toStoredMethod(row, required));
 }
 
 /**
@@ -81,7 +102,9 @@ export async function saveMethod(
     return { row, created: true };
   });
   if (!saved.created) await detachQuietly(deps, result.ref);
-  return { method: toStoredMethod(saved.row), created: saved.created };
+  // Answered as the list shows it, so the card says whether it may be removed.
+  const listed = (await listMethods(deps, accountId)).find((m) => m.id === saved.row.id);
+  return { method: listed ?? toStoredMethod(saved.row, false), created: saved.created };
 }
 
 /**
@@ -95,15 +118,8 @@ export async function deleteMethod(deps: PaymentDeps, accountId: string, id: str
     const row = await selectMethod(trx, accountId, id);
     if (!row) throw notFound('Payment method');
     const others = (await selectMethods(trx, accountId)).filter((m) => m.id !== id);
-    if (
-      row.is_default &&
-      others.length === 0 &&
-      (await hasActivePaidSubscription({ db: trx, clock: deps.clock }, accountId))
-    ) {
-      throw new AppError(
-        'CONFLICT',
-        'This card pays for your subscription. Add another card first, or cancel the subscription.',
-      );
+    if (await cardRequired({ ...deps, db: trx }, accountId, row, others)) {
+      throw new AppError('PAYMENT_METHOD_REQUIRED', CARD_REQUIRED_MESSAGE);
     }
     await deleteMethodRow(trx, accountId, id);
     const successor = others.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0];

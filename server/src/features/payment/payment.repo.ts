@@ -37,6 +37,13 @@ export const PAYMENT_COLUMNS = [
   'tax_percentage',
   'buyer',
   'receipt_number',
+  'document_kind',
+  'invoice_number',
+  'list_price',
+  'coupon_code',
+  'coupon_percent',
+  'coupon_discount',
+  'upgrade_credit',
   'created_at',
   'updated_at',
 ] as const;
@@ -44,6 +51,8 @@ export const PAYMENT_COLUMNS = [
 // Namespaces of pg_advisory_xact_lock(int, int): the second number is the account hash or the year.
 const METHODS_LOCK = 0x43570001;
 const RECEIPT_LOCK = 0x43570002;
+// The second number is year × 100 + month.
+const INVOICE_LOCK = 0x43570003;
 
 /**
  * Serialises card changes of one account until the transaction ends: two saves of the first card
@@ -194,6 +203,7 @@ export async function updatePaymentOutcome(
     providerRef: string | null;
     failureCode: string | null;
     receiptNumber: string | null;
+    invoiceNumber: string | null;
     now: Date;
   },
 ): Promise<PaymentRow | undefined> {
@@ -204,6 +214,7 @@ export async function updatePaymentOutcome(
       provider_ref: values.providerRef,
       failure_code: values.failureCode,
       receipt_number: values.receiptNumber,
+      invoice_number: values.invoiceNumber,
       updated_at: values.now,
     })
     .where('id', '=', id)
@@ -236,6 +247,21 @@ export async function nextReceiptSequence(trx: Db, year: number): Promise<number
     .selectFrom('payments')
     .select(sql<number | null>`max(split_part(receipt_number, '-', 3)::int)`.as('n'))
     .where('receipt_number', 'like', `${prefix}%`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
+}
+
+/**
+ * The next VAT invoice number of a UTC month (decision 052): its own series, max + 1 under a lock per
+ * month, exactly like receipts, so invoice numbers are gap-free and never repeat.
+ */
+export async function nextInvoiceSequence(trx: Db, year: number, month: number): Promise<number> {
+  await sql`select pg_advisory_xact_lock(${INVOICE_LOCK}::int, ${year * 100 + month}::int)`.execute(trx);
+  const prefix = `FV/${year}/${String(month).padStart(2, '0')}/`;
+  const row = await trx
+    .selectFrom('payments')
+    .select(sql<number | null>`max(split_part(invoice_number, '/', 4)::int)`.as('n'))
+    .where('invoice_number', 'like', `${prefix}%`)
     .executeTakeFirst();
   return Number(row?.n ?? 0) + 1;
 }

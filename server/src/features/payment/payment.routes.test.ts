@@ -165,14 +165,30 @@ describe('saved cards: /api/v1/payment/stripe/method', () => {
     const { id, auth } = await user();
     expect(await list(auth)).toEqual([]);
     const first = await save(auth, '4242424242424242');
-    expect(first).toEqual({ id: first.id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true });
+    expect(first).toEqual({
+      id: first.id,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+      isDefault: true,
+      requiredForRenewal: false,
+    });
     clock.advance(1000);
     const second = await save(auth, '5555555555554444');
     expect(second.isDefault).toBe(false);
     const cards = await list(auth);
     expect(cards.map((c) => c.id)).toEqual([first.id, second.id]);
     for (const c of cards)
-      expect(Object.keys(c).sort()).toEqual(['brand', 'expMonth', 'expYear', 'id', 'isDefault', 'last4']);
+      expect(Object.keys(c).sort()).toEqual([
+        'brand',
+        'expMonth',
+        'expYear',
+        'id',
+        'isDefault',
+        'last4',
+        'requiredForRenewal',
+      ]);
 
     // The database keeps brand, last four, expiry, a fingerprint and the provider's reference: no number.
     const rows = await ctx.db.selectFrom('payment_methods').selectAll().where('account_id', '=', id).execute();
@@ -289,14 +305,32 @@ describe('saved cards: /api/v1/payment/stripe/method', () => {
     const only = await save(subscriber.auth, '4242424242424242');
     const del = () =>
       ctx.app.inject({ method: 'DELETE', url: `/api/v1/payment/stripe/method/${only.id}`, headers: subscriber.auth });
-    expect(expectError(await del(), 409, 'CONFLICT')).toMatch(/Add another card/);
+    const list = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/payment/stripe/method', headers: subscriber.auth });
+    // The list says so before anyone clicks, and the refusal says why in its own code.
+    expect(storedPaymentMethodListSchema.parse((await list()).json())).toMatchObject([
+      { id: only.id, isDefault: true, requiredForRenewal: true },
+    ]);
+    const refused = await del();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'PAYMENT_METHOD_REQUIRED',
+      message:
+        'This is the card your subscription renews with. Add another card before you remove it, or cancel the subscription.',
+    });
     await save(subscriber.auth, '5555555555554444');
+    expect(storedPaymentMethodListSchema.parse((await list()).json()).map((c) => c.requiredForRenewal)).toEqual([
+      false,
+      false,
+    ]);
     expect(storedPaymentMethodListSchema.parse((await del()).json())).toMatchObject([
       { last4: '4444', isDefault: true },
     ]);
 
     const free = await user();
     const card = await save(free.auth, '4242424242424242');
+    const freeList = await ctx.app.inject({ method: 'GET', url: '/api/v1/payment/stripe/method', headers: free.auth });
+    expect(freeList.json()).toMatchObject([{ id: card.id, requiredForRenewal: false }]);
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/v1/payment/stripe/method/${card.id}`,

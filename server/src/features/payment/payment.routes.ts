@@ -178,20 +178,27 @@ export async function registerPaymentRoutes(app: ZodApp, deps: FeatureDeps): Pro
       preHandler,
       schema: {
         tags,
-        summary: 'A receipt as a PDF',
+        summary: 'A receipt or VAT invoice as a PDF',
         description:
-          'Seller, buyer (as billed when paid), receipt number and date, items with net amounts, the tax line ' +
-          '(reverse charge noted), the total and the card. 404 for a payment that is not the signed-in user’s or ' +
+          'Seller, buyer (as billed when paid), receipt or invoice number and date, the item at its list price ' +
+          'with the coupon and credit taken off, the tax line (an invoice: net, VAT and gross per rate; reverse ' +
+          'charge noted), the total and the card. 404 for a payment that is not the signed-in user’s or ' +
           'has no receipt (not succeeded); 400 for an id that is not a uuid. Bearer token required.',
         params: paymentIdParamsSchema,
         response: { 200: z.unknown().describe('application/pdf'), 400: e, 401: e, 404: e },
       },
     },
     async (request, reply) => {
-      const { receiptNumber, pdf } = await receiptPdf(deps, accountIdOf(request), request.params.paymentId);
+      const { receiptNumber, documentKind, pdf } = await receiptPdf(
+        deps,
+        accountIdOf(request),
+        request.params.paymentId,
+      );
+      // Invoice numbers hold slashes (FV/2026/11/000001): not in a file name.
+      const filename = `${documentKind}-${receiptNumber.replaceAll('/', '-')}.pdf`;
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="receipt-${receiptNumber}.pdf"`)
+        .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },

@@ -1,46 +1,84 @@
 import { formatMoney, type Currency } from '@cuewave/contract/pricing';
 import { drawBrandHeader, formatPdfDate, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
 
+export type DocumentKind = 'receipt' | 'invoice';
+
 export type ReceiptPdfInput = {
-  receiptNumber: string;
+  /** A receipt, or a VAT invoice for a business buyer with a valid tax number (decision 052). */
+  kind: DocumentKind;
+  /** CW-2026-000042 or FV/2026/11/000001. */
+  number: string;
+  /** When the payment succeeded: the receipt's date, the invoice's date of issue and of supply. */
   paidAt: Date;
   seller: { name: string; lines: string[] };
   buyer: { name: string; lines: string[] };
-  /** Net amounts in minor units of `currency`. */
+  /** Amounts in minor units of `currency`. The item at its list price (net). */
   items: Array<{ description: string; net: number }>;
+  /** What came off the list price: the coupon (code and percent in the label) and any upgrade credit. */
+  deductions: Array<{ label: string; amount: number }>;
   currency: Currency;
+  /** Net after every deduction: the amount taxed. */
   net: number;
   tax: number;
   total: number;
-  taxLine: { label: string; note: string | null };
+  taxLine: {
+    /** "VAT 23%", "Sales tax (Texas) 5%", "VAT 0% (reverse charge)". */
+    label: string;
+    /** The VAT rate column of an invoice: "23%", or "np." when the sale is outside Polish VAT. */
+    rate: string;
+    note: string | null;
+  };
   /** "Visa ending in 4242"; null when no card was charged or the card is gone. */
   paymentMethod: string | null;
   /** The document's creation date (the clock's now). */
   now: Date;
 };
 
+const TITLES: Record<
+  DocumentKind,
+  { title: string; inline: string; numberLabel: string; dateLabel: string; buyerLabel: string }
+> = {
+  receipt: {
+    title: 'Receipt',
+    inline: 'receipt',
+    numberLabel: 'Receipt number',
+    dateLabel: 'Date paid',
+    buyerLabel: 'Billed to',
+  },
+  invoice: {
+    title: 'VAT invoice',
+    inline: 'VAT invoice',
+    numberLabel: 'Invoice number',
+    dateLabel: 'Date of issue',
+    buyerLabel: 'Buyer',
+  },
+};
+
 /**
- * A receipt (A4) in the licence certificate's look: seller and buyer, number and date, the items with
- * their net amounts, the tax line, the total paid and the card. Rendered on the request path: one
- * page, a few tens of milliseconds.
+ * A receipt or VAT invoice (A4) in the licence certificate's look: seller and buyer, number and
+ * dates, the item at its list price with the coupon and credit taken off, the net; then the tax line
+ * and total (receipt) or net / VAT / gross per rate (invoice), the total paid, the card and any
+ * reverse-charge note. Rendered on the request path: one page, a few tens of milliseconds.
  */
 export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
   const money = (minor: number) => formatMoney(minor, input.currency);
+  const words = TITLES[input.kind];
+  const invoice = input.kind === 'invoice';
   const { doc, done, left, width } = openA4Pdf({
-    Title: `Cuewave receipt ${input.receiptNumber}`,
+    Title: `Cuewave ${words.inline} ${input.number}`,
     Author: input.seller.name,
-    Subject: `Receipt for ${input.buyer.name}`,
-    Keywords: `receipt, ${input.receiptNumber}`,
+    Subject: `${words.title} for ${input.buyer.name}`,
+    Keywords: `${input.kind}, ${input.number}`,
     CreationDate: input.now,
   });
 
-  drawBrandHeader(doc, 'Receipt');
+  drawBrandHeader(doc, words.title);
   doc.moveDown(0.2);
   doc
     .font('regular')
     .fontSize(10.5)
     .fillColor(PDF_COLORS.muted)
-    .text(`${input.receiptNumber} · paid ${formatPdfDate(input.paidAt)}`, { width });
+    .text(`${input.number} · ${invoice ? 'issued' : 'paid'} ${formatPdfDate(input.paidAt)}`, { width });
   doc.moveDown(1.4);
 
   // Seller and buyer side by side.
@@ -58,18 +96,27 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     return doc.y;
   };
   const partiesTop = doc.y;
-  const sellerEnd = party('From', input.seller, left, partiesTop);
-  const buyerEnd = party('Billed to', input.buyer, left + column + gutter, partiesTop);
+  const sellerEnd = party(invoice ? 'Seller' : 'From', input.seller, left, partiesTop);
+  const buyerEnd = party(words.buyerLabel, input.buyer, left + column + gutter, partiesTop);
   doc.x = left;
   doc.y = Math.max(sellerEnd, buyerEnd) + 20;
 
-  // Facts in one row.
-  const facts: [string, string][] = [
-    ['Receipt number', input.receiptNumber],
-    ['Date paid', formatPdfDate(input.paidAt)],
-    ['Paid with', input.paymentMethod ?? (input.total === 0 ? 'No charge' : 'Card')],
-    ['Currency', input.currency.toUpperCase()],
-  ];
+  // Facts in one row. An invoice names the date of supply: the service is supplied when it is paid.
+  const paidWith = input.paymentMethod ?? (input.total === 0 ? 'No charge' : 'Card');
+  const facts: [string, string][] = invoice
+    ? [
+        [words.numberLabel, input.number],
+        [words.dateLabel, formatPdfDate(input.paidAt)],
+        ['Date of supply', formatPdfDate(input.paidAt)],
+        // No currency column: the invoice number needs the width, and every amount names its currency.
+        ['Paid with', paidWith],
+      ]
+    : [
+        [words.numberLabel, input.number],
+        [words.dateLabel, formatPdfDate(input.paidAt)],
+        ['Paid with', paidWith],
+        ['Currency', input.currency.toUpperCase()],
+      ];
   const factWidth = width / facts.length;
   const factsTop = doc.y;
   let factsEnd = factsTop;
@@ -90,9 +137,6 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
   doc.x = left;
   doc.y = factsEnd + 24;
 
-  // Items: description and net amount.
-  const amountWidth = 120;
-  const descWidth = width - amountWidth;
   const rule = (y: number) =>
     doc
       .moveTo(left, y)
@@ -100,26 +144,33 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
       .lineWidth(0.5)
       .strokeColor(PDF_COLORS.rule)
       .stroke();
+
+  // Items at their list price, then what came off it, then the net that is taxed.
+  const amountWidth = 120;
+  const descWidth = width - amountWidth;
   const headTop = doc.y;
   doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text('DESCRIPTION', left, headTop, { width: descWidth });
   doc.text('NET AMOUNT', left + descWidth, headTop, { width: amountWidth, align: 'right' });
   rule(doc.y + 4);
   doc.y += 10;
-  for (const item of input.items) {
+  const itemRow = (label: string, amount: string, strong = false) => {
     const top = doc.y;
     doc
-      .font('regular')
+      .font(strong ? 'bold' : 'regular')
       .fontSize(10.5)
       .fillColor(PDF_COLORS.ink)
-      .text(item.description, left, top, { width: descWidth - 12 });
+      .text(label, left, top, { width: descWidth - 12 });
     const end = doc.y;
-    doc.text(money(item.net), left + descWidth, top, { width: amountWidth, align: 'right' });
+    doc.text(amount, left + descWidth, top, { width: amountWidth, align: 'right' });
     doc.y = Math.max(end, doc.y) + 6;
-  }
+  };
+  for (const item of input.items)
+    itemRow(invoice ? `${item.description} · quantity 1` : item.description, money(item.net));
+  for (const deduction of input.deductions) itemRow(deduction.label, `\u2212${money(deduction.amount)}`);
+  if (input.deductions.length > 0) itemRow('Net after discount', money(input.net), true);
   rule(doc.y);
   doc.y += 10;
 
-  // Totals, right-aligned.
   const labelX = left + width - amountWidth - 200;
   const totalRow = (label: string, value: string, strong = false) => {
     const top = doc.y;
@@ -131,8 +182,47 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     doc.text(value, left + descWidth, top, { width: amountWidth, align: 'right' });
     doc.y = top + (strong ? 20 : 17);
   };
-  totalRow('Net', money(input.net));
-  totalRow(input.taxLine.label, money(input.tax));
+
+  if (invoice) {
+    // Net, VAT and gross per rate (one rate: a sale carries one), then the totals row.
+    const cols = [
+      { head: 'VAT RATE', w: width * 0.22 },
+      { head: 'NET', w: width * 0.26 },
+      { head: 'VAT', w: width * 0.26 },
+      { head: 'GROSS', w: width * 0.26 },
+    ];
+    const row = (cells: string[], opts: { bold?: boolean; size?: number; color?: string } = {}) => {
+      const top = doc.y;
+      let x = left;
+      doc
+        .font(opts.bold ? 'bold' : 'regular')
+        .fontSize(opts.size ?? 10.5)
+        .fillColor(opts.color ?? PDF_COLORS.ink);
+      cells.forEach((cell, i) => {
+        doc.text(cell, x, top, { width: cols[i]!.w, align: i === 0 ? 'left' : 'right' });
+        x += cols[i]!.w;
+      });
+      doc.y = top + (opts.size ?? 10.5) + 7;
+    };
+    doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text('VAT SUMMARY', left, doc.y, { width });
+    doc.moveDown(0.4);
+    row(
+      cols.map((c) => c.head),
+      { bold: true, size: 9, color: PDF_COLORS.muted },
+    );
+    rule(doc.y - 3);
+    doc.y += 3;
+    row([input.taxLine.rate, money(input.net), money(input.tax), money(input.total)]);
+    rule(doc.y - 3);
+    doc.y += 3;
+    row(['Total', money(input.net), money(input.tax), money(input.total)], { bold: true });
+    doc.y += 8;
+  } else {
+    // "Net after discount" above already says the net.
+    if (input.deductions.length === 0) totalRow('Net', money(input.net));
+    totalRow(input.taxLine.label, money(input.tax));
+  }
+
   const totalTop = doc.y + 8;
   // The panel reaches 10 pt past the amounts on both sides, into the page margin.
   doc.rect(labelX - 10, totalTop - 7, left + width - labelX + 20, 30).fill(PDF_COLORS.panel);
@@ -149,7 +239,14 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     .font('regular')
     .fontSize(9.5)
     .fillColor(PDF_COLORS.muted)
-    .text('Thank you for licensing music with Cuewave. Keep this receipt for your records.', left, doc.y, { width });
+    .text(
+      invoice
+        ? `${input.total === 0 ? 'Nothing to pay.' : 'Paid in full.'} Thank you for licensing music with Cuewave.`
+        : 'Thank you for licensing music with Cuewave. Keep this receipt for your records.',
+      left,
+      doc.y,
+      { width },
+    );
 
   // Footer, inside the bottom margin: no automatic page break.
   const footerY = doc.page.height - 32;
@@ -158,7 +255,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     .font('regular')
     .fontSize(8)
     .fillColor(PDF_COLORS.subtle)
-    .text(`${input.seller.name} · receipt ${input.receiptNumber}`, left, footerY, {
+    .text(`${input.seller.name} · ${words.inline} ${input.number}`, left, footerY, {
       width,
       align: 'center',
       lineBreak: false,

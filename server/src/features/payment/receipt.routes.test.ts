@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptListSchema, type Receipt } from '@cuewave/contract/payment';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { accountFactory, paymentFactory, type BillingSpec, type CardSpec } from '../../../test/factories';
+import {
+  accountFactory,
+  couponFactory,
+  paymentFactory,
+  type BillingSpec,
+  type CardSpec,
+} from '../../../test/factories';
 import { sessionFor } from '../../../test/auth-helpers';
 import { fixedClock } from '../../lib/clock';
 import { pdfText } from '../licence/pdf-text';
@@ -20,12 +26,14 @@ let ctx: TestContext;
 let deps: PaymentDeps;
 let accounts: ReturnType<typeof accountFactory>;
 let factory: ReturnType<typeof paymentFactory>;
+let coupons: ReturnType<typeof couponFactory>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ clock, config: { publicUrl: PUBLIC_URL } });
   deps = ctx.deps;
   accounts = accountFactory(ctx.db);
   factory = paymentFactory(ctx.db);
+  coupons = couponFactory(ctx.db);
 });
 afterAll(() => ctx.close());
 
@@ -40,13 +48,19 @@ async function buyer(billing: BillingSpec | null, card: CardSpec = {}): Promise<
 }
 
 /** Pays Professional in `currency` as the account's billing details tax it, through the real charge path. */
-async function pay(b: Buyer, currency: 'pln' | 'eur' | 'usd', period: 'month' | 'year' = 'year') {
+async function pay(
+  b: Buyer,
+  currency: 'pln' | 'eur' | 'usd' | 'gbp',
+  period: 'month' | 'year' = 'year',
+  coupon?: string,
+) {
   const quote = await quotePrice(deps, {
     accountId: b.id,
     plan: 'professional',
     period,
     currency,
     requestCountry: null,
+    ...(coupon ? { coupon } : {}),
   });
   const payment = await chargeAccount(deps, {
     accountId: b.id,
@@ -65,12 +79,19 @@ async function receipts(auth: Record<string, string>): Promise<Receipt[]> {
   return receiptListSchema.parse(res.json());
 }
 
-async function receiptText(auth: Record<string, string>, paymentId: string, receiptNumber: string): Promise<string> {
+async function receiptText(
+  auth: Record<string, string>,
+  paymentId: string,
+  receiptNumber: string,
+  kind: 'receipt' | 'invoice' = 'receipt',
+): Promise<string> {
   const res = await get(auth, `/api/v1/payment/receipt/${paymentId}`);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
-  expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${receiptNumber}.pdf"`);
-  expect(res.headers['cache-control']).toBe('private, no-store');
+  expect(res.headers['content-disposition']).toBe(
+    `attachment; filename="${kind}-${receiptNumber.replaceAll('/', '-')}.pdf"`,
+  );
+  expect(res.headers['cache-control']).toMatch(/no-store/);
   expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   const pages = await pdfText(res.rawPayload);
   expect(pages).toHaveLength(1);
@@ -83,7 +104,7 @@ function expectError(res: LightMyRequestResponse, status: number, error: string)
 }
 
 describe('receipts', () => {
-  it('a Polish business buyer gets a receipt with 23 % VAT, its Polish name intact, seller and card', async () => {
+  it('a Polish business with a valid NIP gets a VAT invoice: own number series, net, 23 % VAT and gross', async () => {
     const b = await buyer(
       { type: 'business', companyName: 'Zażółć Gęślą Jaźń Sp. z o.o.', firstName: 'Zażółć', lastName: 'Gęślą' },
       { brand: 'mastercard', last4: '4444' },
@@ -91,12 +112,15 @@ describe('receipts', () => {
     const { payment, quote } = await pay(b, 'pln');
     expect(payment.status).toBe('succeeded');
     expect(quote).toMatchObject({ taxPercentage: 23, reverseCharge: false });
+    expect(payment.receiptNumber).toBeNull();
+    expect(payment.invoiceNumber).toMatch(/^FV\/2026\/06\/\d{6}$/);
 
     const [receipt, ...rest] = await receipts(b.auth);
     expect(rest).toHaveLength(0);
     expect(receipt).toMatchObject({
       id: payment.id,
-      receiptNumber: payment.receiptNumber,
+      receiptNumber: payment.invoiceNumber,
+      documentKind: 'invoice',
       currency: 'pln',
       price: quote.price,
       tax: quote.tax,
@@ -106,32 +130,46 @@ describe('receipts', () => {
       card: { brand: 'mastercard', last4: '4444' },
       description: 'Professional, yearly',
     });
-    expect(receipt!.receiptNumber).toMatch(/^CW-2026-\d{6}$/);
 
-    const text = await receiptText(b.auth, payment.id, receipt!.receiptNumber);
+    const text = await receiptText(b.auth, payment.id, receipt!.receiptNumber, 'invoice');
+    const pln = (minor: number) => `PLN ${(minor / 100).toFixed(2)}`;
     for (const phrase of [
-      'Receipt',
-      receipt!.receiptNumber,
-      'Jun 15, 2026',
+      'VAT invoice',
+      `INVOICE NUMBER ${receipt!.receiptNumber}`,
+      'DATE OF ISSUE Jun 15, 2026',
+      'DATE OF SUPPLY Jun 15, 2026',
       SELLER.name,
       `VAT number: ${SELLER.vatId}`,
       'Warszawa',
       'Zażółć Gęślą Jaźń Sp. z o.o.',
       'Zażółć Gęślą',
       'VAT number: PL5260250995',
-      'Professional, yearly',
-      'Net PLN 1339.99',
-      `VAT 23% PLN ${(quote.tax / 100).toFixed(2)}`,
-      `Total paid PLN ${(quote.total / 100).toFixed(2)}`,
+      'Professional, yearly · quantity 1 PLN 1339.99',
+      'VAT RATE NET VAT GROSS',
+      `23% ${pln(quote.price)} ${pln(quote.tax)} ${pln(quote.total)}`,
+      `Total ${pln(quote.price)} ${pln(quote.tax)} ${pln(quote.total)}`,
+      `Total paid ${pln(quote.total)}`,
       'Mastercard ending in 4444',
-      'PLN',
     ]) {
       expect(text).toContain(phrase);
     }
-    expect(text).not.toContain('reverse charge');
+    expect(text).not.toContain('RECEIPT NUMBER');
+    expect(text).not.toContain('Reverse charge');
   });
 
-  it('an EU business outside Poland with a valid VAT number gets a reverse-charge receipt at 0 %', async () => {
+  it('a Polish business whose NIP failed the check gets a receipt, not an invoice', async () => {
+    const b = await buyer({ type: 'business', taxNumber: '1234567890', taxNumberValid: false });
+    const { payment } = await pay(b, 'pln', 'month');
+    expect(payment).toMatchObject({ status: 'succeeded', invoiceNumber: null });
+    expect(payment.receiptNumber).toMatch(/^CW-2026-\d{6}$/);
+    const [receipt] = await receipts(b.auth);
+    expect(receipt).toMatchObject({ documentKind: 'receipt', receiptNumber: payment.receiptNumber });
+    const text = await receiptText(b.auth, payment.id, receipt!.receiptNumber);
+    expect(text).toContain('RECEIPT NUMBER');
+    expect(text).not.toContain('VAT invoice');
+  });
+
+  it('an EU business outside Poland with a valid VAT number gets a reverse-charge invoice at 0 % (np.)', async () => {
     const b = await buyer({
       type: 'business',
       companyName: 'Klangwerk GmbH',
@@ -143,16 +181,111 @@ describe('receipts', () => {
     const { payment, quote } = await pay(b, 'eur');
     expect(quote).toMatchObject({ taxPercentage: 0, reverseCharge: true, tax: 0 });
     const [receipt] = await receipts(b.auth);
-    expect(receipt).toMatchObject({ reverseCharge: true, taxPercentage: 0, tax: 0, total: quote.price });
+    expect(receipt).toMatchObject({
+      documentKind: 'invoice',
+      reverseCharge: true,
+      taxPercentage: 0,
+      tax: 0,
+      total: quote.price,
+    });
 
-    const text = await receiptText(b.auth, payment.id, receipt!.receiptNumber);
+    const text = await receiptText(b.auth, payment.id, receipt!.receiptNumber, 'invoice');
+    const eur = `€${(quote.price / 100).toFixed(2)}`;
+    expect(text).toContain('VAT invoice');
     expect(text).toContain('Klangwerk GmbH');
     expect(text).toContain('Germany');
-    expect(text).toContain('VAT 0% (reverse charge) €0.00');
-    expect(text).toContain('odwrotne obciążenie');
-    expect(text).toContain('Article 196');
+    expect(text).toContain(`np. ${eur} €0.00 ${eur}`);
+    expect(text).toContain(
+      'Reverse charge — VAT to be accounted for by the recipient (Art. 196 Directive 2006/112/EC). Odwrotne obciążenie.',
+    );
     expect(text).toContain("Buyer's VAT number: DE123456789");
-    expect(text).toContain(`Total paid €${(quote.price / 100).toFixed(2)}`);
+    expect(text).toContain(`Total paid ${eur}`);
+  });
+
+  it('invoices and receipts are numbered in separate gap-free series; invoices restart each month', async () => {
+    now = new Date('2026-09-01T08:00:00Z');
+    const company = await buyer({ type: 'business' });
+    const person = await buyer({ type: 'personal' });
+    const paid = [];
+    for (const b of [company, person, company, person, company]) paid.push((await pay(b, 'pln', 'month')).payment);
+    now = new Date('2026-10-01T00:00:00Z');
+    const october = (await pay(company, 'pln', 'month')).payment;
+    now = NOW;
+
+    expect(paid.filter((p) => p.invoiceNumber).map((p) => p.invoiceNumber)).toEqual([
+      'FV/2026/09/000001',
+      'FV/2026/09/000002',
+      'FV/2026/09/000003',
+    ]);
+    expect(october.invoiceNumber).toBe('FV/2026/10/000001');
+    // The receipts between them took consecutive receipt numbers: no invoice used one.
+    const receiptSeq = paid.filter((p) => p.receiptNumber).map((p) => Number(p.receiptNumber!.slice(8)));
+    expect(receiptSeq).toHaveLength(2);
+    expect(receiptSeq[1]).toBe(receiptSeq[0]! + 1);
+    expect(paid.every((p) => (p.receiptNumber === null) !== (p.invoiceNumber === null))).toBe(true);
+    const kinds = (await receipts(company.auth)).map((r) => [r.documentKind, r.receiptNumber]);
+    expect(kinds).toEqual([
+      ['invoice', 'FV/2026/10/000001'],
+      ['invoice', 'FV/2026/09/000003'],
+      ['invoice', 'FV/2026/09/000002'],
+      ['invoice', 'FV/2026/09/000001'],
+    ]);
+  });
+
+  it('every receipt and invoice itemises the coupon: list price, code and percent, amount, net after discount', async () => {
+    const code = await coupons.coupon({ code: `RCPT${randomUUID().slice(0, 6)}`, percent: 20 });
+    const person = await buyer({ type: 'personal' });
+    const company = await buyer({ type: 'business' });
+    for (const [b, kind] of [
+      [person, 'receipt'],
+      [company, 'invoice'],
+    ] as const) {
+      const { payment, quote } = await pay(b, 'pln', 'year', code.toLowerCase());
+      expect(quote).toMatchObject({ fullPrice: 133999, couponDiscount: 26800, price: 107199 });
+      const [receipt] = await receipts(b.auth);
+      expect(receipt!.documentKind).toBe(kind);
+      const text = await receiptText(b.auth, payment.id, receipt!.receiptNumber, kind);
+      expect(text).toContain('PLN 1339.99');
+      expect(text).toContain(`Discount: coupon ${code}, 20% off −PLN 268.00`);
+      expect(text).toContain('Net after discount PLN 1071.99');
+      expect(text).toContain(`PLN ${(quote.tax / 100).toFixed(2)}`);
+      expect(text).toContain(`Total paid PLN ${(quote.total / 100).toFixed(2)}`);
+    }
+  });
+
+  it('a UK consumer pays 20 % UK VAT on the receipt; a UK business with a VAT number gets a reverse-charge invoice', async () => {
+    const consumer = await buyer({ type: 'personal', country: 'GB', postalCode: 'SW1A 1AA' });
+    const sale = await pay(consumer, 'gbp', 'month');
+    expect(sale.quote).toMatchObject({ taxPercentage: 20, tax: 580, total: 3479 }); // 28.99 × 20 % = 5.798
+    const [receipt] = await receipts(consumer.auth);
+    expect(receipt).toMatchObject({ documentKind: 'receipt', taxPercentage: 20, tax: 580, reverseCharge: false });
+    const text = await receiptText(consumer.auth, sale.payment.id, receipt!.receiptNumber);
+    expect(text).toContain('VAT 20% ₤5.80');
+    expect(text).toContain('Total paid ₤34.79');
+    expect(text).toContain('UK VAT charged');
+    expect(text).not.toContain('No EU VAT charged');
+
+    const company = await buyer({
+      type: 'business',
+      companyName: 'Foley & Sons Ltd',
+      country: 'GB',
+      postalCode: 'SW1A 1AA',
+      taxNumber: 'GB980780684',
+      taxNumberValid: false, // billing checks EU numbers only; pricing checks the UK one
+    });
+    const b2b = await pay(company, 'gbp', 'month');
+    expect(b2b.quote).toMatchObject({ taxPercentage: 0, tax: 0, reverseCharge: true });
+    expect(b2b.payment.invoiceNumber).toMatch(/^FV\/2026\/06\/\d{6}$/);
+    const [invoice] = await receipts(company.auth);
+    expect(invoice).toMatchObject({ documentKind: 'invoice', reverseCharge: true });
+    const invoiceText = await receiptText(company.auth, b2b.payment.id, invoice!.receiptNumber, 'invoice');
+    expect(invoiceText).toContain('Foley & Sons Ltd');
+    expect(invoiceText).toContain('VAT number: GB980780684');
+    expect(invoiceText).toContain('np. ₤28.99 ₤0.00 ₤28.99');
+    expect(invoiceText).toContain(
+      'Reverse charge — VAT to be accounted for by the recipient (place of supply: United Kingdom, outside the EU',
+    );
+    expect(invoiceText).not.toContain('Art. 196');
   });
 
   it('a German consumer pays German VAT and gets no reverse-charge note', async () => {

@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { CARD_BRAND_LABELS, cardBrandSchema, type Receipt } from '@cuewave/contract/payment';
 import { US_STATES, isEuCountry } from '@cuewave/contract/billing';
 import { notFound } from '../../lib/errors';
-import { taxRuleFor } from '../pricing/tax';
+import { hasValidTaxNumber, NON_EU_CONSUMER_TAX, SELLER_COUNTRY } from '../pricing/tax';
 import type { PaymentDeps } from './payment-methods.service';
 import { renderReceiptPdf, type ReceiptPdfInput } from './receipt-pdf';
 import { selectReceipt, selectReceipts, type ReceiptRow } from './receipt.repo';
 import { SELLER_COUNTRY_NAME } from './receipt-seller';
 
 /**
- * Receipts (spec §7 GET /v1/payment/receipt; decision 043): every succeeded payment has a receipt
- * number, and its amounts, tax rate and buyer were frozen on the row when it was charged, so the same
- * receipt renders the same PDF for ever, whatever the account's billing details say today.
+ * Receipts and VAT invoices (spec §7 GET /v1/payment/receipt; decisions 043, 052): every succeeded
+ * payment has a receipt number, or an invoice number when a business with a valid tax number paid;
+ * its amounts, discount, tax rate and buyer were frozen on the row when it was charged, so the same
+ * document renders the same PDF for ever, whatever the account's billing details say today.
  */
 
 /** The buyer snapshot charge.service stores (billing details + email); lenient, it is old data. */
@@ -35,10 +36,16 @@ export type ReceiptBuyer = z.infer<typeof buyerSchema>;
 export type ReceiptTax = {
   /** "VAT 23%", "Sales tax (Texas) 5%", "VAT 0% (reverse charge)". */
   label: string;
+  /** The VAT rate column of an invoice: "23%", or "np." (not subject to Polish VAT) for 0 % abroad. */
+  rate: string;
   reverseCharge: boolean;
   /** A sentence printed under the totals, or null. */
   note: string | null;
 };
+
+/** The note Polish law (art. 106e VAT Act) and the EU VAT Directive want on a reverse-charged invoice. */
+export const EU_REVERSE_CHARGE_NOTE =
+  'Reverse charge — VAT to be accounted for by the recipient (Art. 196 Directive 2006/112/EC). Odwrotne obciążenie.';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 export function countryName(code: string): string {
@@ -56,42 +63,74 @@ function percentText(value: number): string {
 }
 
 /**
- * The tax line of a receipt. The row knows the rate charged, not why; the why comes from the same
- * rule the quote used (pricing's taxRuleFor) applied to the frozen buyer. Reverse charge needs both:
- * the buyer qualified and 0 % was charged, so a receipt never claims reverse charge for a sale that
- * carried VAT.
+ * The tax line of a receipt or invoice. The row knows the rate charged, not why; the why comes from
+ * the frozen buyer. Reverse charge needs both: the buyer was a business with a valid tax number
+ * outside the seller's country, in the EU or in a non-EU VAT country (decision 052), and 0 % was
+ * charged, so a document never claims reverse charge for a sale that carried VAT.
  */
 export function receiptTax(taxPercentage: number, buyer: ReceiptBuyer): ReceiptTax {
   const country = buyer.country.toUpperCase();
-  const rule = taxRuleFor({
-    country,
-    state: buyer.state ?? null,
-    type: buyer.type,
-    taxNumberValid: buyer.taxNumberValid,
-  });
+  const eu = isEuCountry(country);
+  const nonEuVat = NON_EU_CONSUMER_TAX[country];
   const percent = `${percentText(taxPercentage)}%`;
-  if (rule.reverseCharge && taxPercentage === 0) {
+  const reverseCharge =
+    taxPercentage === 0 &&
+    (eu || nonEuVat !== undefined) &&
+    country !== SELLER_COUNTRY &&
+    hasValidTaxNumber({ ...buyer, country, state: buyer.state ?? null });
+  if (reverseCharge) {
+    const number = `Buyer's ${eu ? 'VAT' : 'tax'} number: ${buyer.taxNumber ?? 'not given'}.`;
+    const np = 'np.: not subject to Polish VAT, the place of supply is the buyer’s country.';
     return {
       label: `VAT 0% (reverse charge)`,
+      rate: 'np.',
       reverseCharge: true,
-      note:
-        'Reverse charge (odwrotne obciążenie): VAT to be accounted for by the recipient, Article 196 of ' +
-        `Council Directive 2006/112/EC. Buyer's VAT number: ${buyer.taxNumber ?? 'not given'}.`,
+      note: eu
+        ? `${EU_REVERSE_CHARGE_NOTE} ${number} ${np}`
+        : `Reverse charge — VAT to be accounted for by the recipient (place of supply: ${countryName(country)}, ` +
+          `outside the EU; Art. 44 Directive 2006/112/EC). Odwrotne obciążenie. ${number} ${np}`,
     };
   }
-  if (isEuCountry(country)) return { label: `VAT ${percent}`, reverseCharge: false, note: null };
+  if (eu) return { label: `VAT ${percent}`, rate: percent, reverseCharge: false, note: null };
   if (country === 'US') {
     const where = buyer.state ? ` (${stateName(buyer.state.toUpperCase())})` : '';
-    return { label: `Sales tax${where} ${percent}`, reverseCharge: false, note: null };
+    return { label: `Sales tax${where} ${percent}`, rate: percent, reverseCharge: false, note: null };
+  }
+  if (nonEuVat && taxPercentage > 0) {
+    return {
+      label: `${nonEuVat.name} ${percent}`,
+      rate: percent,
+      reverseCharge: false,
+      note: `${nonEuVat.localName} charged: an electronically supplied service to a consumer is taxed where the consumer lives (${countryName(country)}).`,
+    };
   }
   return {
     label: `Tax ${percent}`,
+    rate: taxPercentage === 0 ? 'np.' : percent,
     reverseCharge: false,
     note:
       taxPercentage === 0
         ? `No EU VAT charged: an electronically supplied service to a customer outside the EU (${countryName(country)}).`
         : null,
   };
+}
+
+/** The list price and what came off it, as frozen on the payment (decision 052). */
+export function receiptLines(row: ReceiptRow): Pick<ReceiptPdfInput, 'items' | 'deductions'> {
+  // A row from before the breakdown was stored shows its net price alone.
+  if (row.list_price === null) return { items: [{ description: row.description, net: row.price }], deductions: [] };
+  const deductions: ReceiptPdfInput['deductions'] = [];
+  if (row.coupon_discount > 0) {
+    const percent = row.coupon_percent ? `, ${row.coupon_percent}% off` : '';
+    deductions.push({
+      label: `Discount: coupon ${row.coupon_code ?? ''}${percent}`.trim(),
+      amount: row.coupon_discount,
+    });
+  }
+  if (row.upgrade_credit > 0) {
+    deductions.push({ label: 'Credit for the unused time of your previous plan', amount: row.upgrade_credit });
+  }
+  return { items: [{ description: row.description, net: row.list_price }], deductions };
 }
 
 function cardOf(row: ReceiptRow): Receipt['card'] {
@@ -102,7 +141,8 @@ function toReceipt(row: ReceiptRow): Receipt {
   const taxPercentage = Number(row.tax_percentage);
   return {
     id: row.id,
-    receiptNumber: row.receipt_number,
+    receiptNumber: row.document_number,
+    documentKind: row.document_kind,
     createdTS: new Date(row.created_at).toISOString(),
     // A succeeded payment is never updated again (charge.service records an answer only while
     // pending or requires_action): its updated_at is when it succeeded.
@@ -118,7 +158,7 @@ function toReceipt(row: ReceiptRow): Receipt {
   };
 }
 
-/** GET /v1/payment/receipt: the account's receipts, newest first. */
+/** GET /v1/payment/receipt: the account's receipts and invoices, newest first. */
 export async function listReceipts(deps: PaymentDeps, accountId: string): Promise<Receipt[]> {
   return (await selectReceipts(deps.db, accountId)).map(toReceipt);
 }
@@ -148,28 +188,33 @@ function buyerLines(buyer: ReceiptBuyer): { name: string; lines: string[] } {
   const country = buyer.country.toUpperCase();
   const lines: string[] = [];
   if (business && person) lines.push(person);
+  const taxNumberLabel = isEuCountry(country) || NON_EU_CONSUMER_TAX[country] ? 'VAT number' : 'Tax number';
   lines.push(buyer.line1);
   if (buyer.line2) lines.push(buyer.line2);
   const state = buyer.state ? ` ${buyer.state.toUpperCase()}` : '';
   lines.push(country === 'US' ? `${buyer.city},${state} ${buyer.postalCode}` : `${buyer.postalCode} ${buyer.city}`);
   lines.push(countryName(country));
-  if (buyer.taxNumber) lines.push(`${isEuCountry(country) ? 'VAT number' : 'Tax number'}: ${buyer.taxNumber}`);
+  if (buyer.taxNumber) lines.push(`${taxNumberLabel}: ${buyer.taxNumber}`);
   if (buyer.email) lines.push(buyer.email);
   return { name: business ? buyer.companyName! : person || buyer.email, lines: lines.filter((l) => l.trim()) };
 }
 
-/** GET /v1/payment/receipt/{paymentId}: the receipt as a PDF; 404 unless it is one of the account's receipts. */
+/**
+ * GET /v1/payment/receipt/{paymentId}: the receipt or VAT invoice as a PDF; 404 unless it is one of
+ * the account's.
+ */
 export async function receiptPdf(
   deps: PaymentDeps,
   accountId: string,
   paymentId: string,
-): Promise<{ receiptNumber: string; pdf: Buffer }> {
+): Promise<{ receiptNumber: string; documentKind: Receipt['documentKind']; pdf: Buffer }> {
   const row = await selectReceipt(deps.db, accountId, paymentId);
   if (!row) throw notFound('Receipt');
   const receipt = toReceipt(row);
   const buyer = buyerSchema.parse(row.buyer ?? {});
   const input: ReceiptPdfInput = {
-    receiptNumber: receipt.receiptNumber,
+    kind: receipt.documentKind,
+    number: receipt.receiptNumber,
     paidAt: new Date(receipt.paidTS),
     seller: {
       name: deps.config.seller.name,
@@ -181,7 +226,7 @@ export async function receiptPdf(
       ],
     },
     buyer: buyerLines(buyer),
-    items: [{ description: receipt.description, net: receipt.price }],
+    ...receiptLines(row),
     currency: receipt.currency,
     net: receipt.price,
     tax: receipt.tax,
@@ -190,5 +235,9 @@ export async function receiptPdf(
     paymentMethod: cardLabel(receipt.card),
     now: deps.clock.now(),
   };
-  return { receiptNumber: receipt.receiptNumber, pdf: await renderReceiptPdf(input) };
+  return {
+    receiptNumber: receipt.receiptNumber,
+    documentKind: receipt.documentKind,
+    pdf: await renderReceiptPdf(input),
+  };
 }

@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Buyer = { country: string; state?: string; type?: 'personal' | 'business'; taxNumberValid?: boolean };
+type Buyer = {
+  country: string;
+  state?: string;
+  type?: 'personal' | 'business';
+  taxNumberValid?: boolean;
+  taxNumber?: string;
+};
 
 /** A signed-in account, with billing details when `buyer` is given. */
 async function user(buyer?: Buyer): Promise<{ id: string; auth: Record<string, string> }> {
@@ -41,7 +47,7 @@ async function user(buyer?: Buyer): Promise<{ id: string; auth: Record<string, s
         postal_code: '00-001',
         state: buyer.state ?? null,
         country: buyer.country,
-        tax_number: business ? 'X1234567890' : null,
+        tax_number: buyer.taxNumber ?? (business ? 'X1234567890' : null),
         tax_number_valid: buyer.taxNumberValid ?? false,
       })
       .execute();
@@ -119,6 +125,7 @@ describe('GET /api/v1/subscription/price/{plan}/{period}: tax by country', () =>
       taxCountry: 'PL',
       taxState: null,
       reverseCharge: false,
+      taxName: 'VAT',
       coupon: null,
     });
   });
@@ -177,18 +184,48 @@ describe('GET /api/v1/subscription/price/{plan}/{period}: tax by country', () =>
     expect(tx).toMatchObject({ price: 1999, tax: 100, taxPercentage: 5 }); // 99.95
   });
 
-  it('British and other buyers pay no tax, in GBP and EUR', async () => {
+  it('UK consumers pay 20 % UK VAT in GBP; buyers where the seller is not registered pay no tax', async () => {
     expect(await okQuote('start/month', (await user({ country: 'GB' })).auth)).toMatchObject({
       currency: 'gbp',
       price: 899,
-      tax: 0,
-      total: 899,
+      tax: 180, // 179.8
+      total: 1079,
+      taxPercentage: 20,
       taxCountry: 'GB',
+      taxName: 'VAT',
+      reverseCharge: false,
+    });
+    expect(await okQuote('start/month', fromCountry('GB'))).toMatchObject({ taxPercentage: 20, tax: 180 });
+    expect(await okQuote('start/month', (await user({ country: 'NO' })).auth)).toMatchObject({
+      taxPercentage: 25,
+      taxCountry: 'NO',
     });
     expect(await okQuote('start/month', (await user({ country: 'JP' })).auth)).toMatchObject({
       currency: 'eur',
       tax: 0,
+      taxPercentage: 0,
       taxCountry: 'JP',
+      taxName: 'Tax',
+    });
+  });
+
+  it('a UK business with a valid VAT number is reverse-charged; with a bad one it pays UK VAT', async () => {
+    // billing's own check covers EU numbers only, so tax_number_valid is false for a UK number.
+    const valid = await user({ country: 'GB', type: 'business', taxNumber: 'GB980780684' });
+    expect(await okQuote('advanced/month', valid.auth)).toMatchObject({
+      currency: 'gbp',
+      price: 1699,
+      tax: 0,
+      total: 1699,
+      taxPercentage: 0,
+      reverseCharge: true,
+      taxName: 'VAT',
+    });
+    const typo = await user({ country: 'GB', type: 'business', taxNumber: 'GB980780685' });
+    expect(await okQuote('advanced/month', typo.auth)).toMatchObject({
+      taxPercentage: 20,
+      tax: 340,
+      reverseCharge: false,
     });
   });
 
@@ -257,7 +294,7 @@ describe('coupons', () => {
       price: 107199,
       tax: 24656, // 24655.77
       total: 131855,
-      coupon: { code: 'SPRING20', valid: true },
+      coupon: { code: 'SPRING20', valid: true, percent: 20 },
     });
   });
 

@@ -10,14 +10,14 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { getBillingForTax } from '../billing/billing.service';
+import { getBilling, getBillingForTax } from '../billing/billing.service';
 import { upgradeBasis } from '../subscription/subscription.service';
 import { checkCoupon, normaliseCouponCode, type Coupon } from './coupon';
 import { hasHadPaidSubscription, insertCoupon, selectCoupon } from './pricing.repo';
 import { listPrice, planTier, SORTED_PLANS } from './prices';
 import { periodStartBefore, upgradeCredit } from './proration';
 import { composeQuote } from './quote';
-import { taxRuleFor } from './tax';
+import { taxRuleFor, type TaxBuyer } from './tax';
 
 export type PricingDeps = { db: Db; clock: Clock };
 
@@ -130,13 +130,17 @@ export async function quotePrice(deps: PricingDeps, req: QuoteRequest): Promise<
     });
     if (check.valid) {
       couponDiscount = check.discount;
-      coupon = { code, valid: true };
+      coupon = { code, valid: true, ...(found?.kind === 'percent' && found.percent ? { percent: found.percent } : {}) };
     } else {
       coupon = { code, valid: false, reason: check.reason, message: check.message };
     }
   }
 
-  const tax = taxRuleFor(billing ?? { country, state: null, type: 'personal', taxNumberValid: false });
+  const tax = taxRuleFor(
+    billing
+      ? await withTaxNumber(deps, req.accountId!, billing)
+      : { country, state: null, type: 'personal', taxNumberValid: false },
+  );
   const amounts = composeQuote({ fullPrice, couponDiscount, upgradeCredit: credit, taxRate: tax.rate });
   return {
     plan: req.plan,
@@ -147,8 +151,19 @@ export async function quotePrice(deps: PricingDeps, req: QuoteRequest): Promise<
     taxCountry: tax.country,
     taxState: tax.state,
     reverseCharge: tax.reverseCharge,
+    taxName: tax.name,
     coupon,
   };
+}
+
+/**
+ * A business's tax number, which the non-EU rules check themselves (billing checks EU numbers only);
+ * read only for businesses, so a consumer's quote stays one query.
+ */
+async function withTaxNumber(deps: PricingDeps, accountId: string, billing: TaxBuyer): Promise<TaxBuyer> {
+  if (billing.type !== 'business') return billing;
+  const details = await getBilling(deps, accountId);
+  return { ...billing, taxNumber: details.taxNumber };
 }
 
 /** Stores a new coupon (coupon CLI); 409 CONFLICT when the code exists. */

@@ -99,17 +99,51 @@ export const US_SALES_TAX_PERCENT: Readonly<Record<string, number>> = {
   WY: 4,
 };
 
+/**
+ * Non-EU countries that tax electronically supplied services to consumers (decision 052): what the
+ * tax is called and its standard rate in percent, as in force on 1 January 2026. A country's rate is
+ * charged only while the seller is registered there (REGISTERED_NON_EU_COUNTRIES).
+ */
+export const NON_EU_CONSUMER_TAX: Readonly<
+  Record<string, { name: 'VAT' | 'GST'; percent: number; /** For receipts: "UK VAT". */ localName: string }>
+> = {
+  // United Kingdom: no registration threshold for a seller established abroad (HMRC VAT Notice 700/1).
+  GB: { name: 'VAT', percent: 20, localName: 'UK VAT' },
+  // Norway: VOEC scheme, from NOK 50 000 of sales to Norwegian consumers in 12 months.
+  NO: { name: 'VAT', percent: 25, localName: 'Norwegian VAT' },
+  // Switzerland: from CHF 100 000 of worldwide turnover; 8.1 % since 1 January 2024.
+  CH: { name: 'VAT', percent: 8.1, localName: 'Swiss VAT' },
+  // Iceland: from ISK 2 000 000 in 12 months.
+  IS: { name: 'VAT', percent: 24, localName: 'Icelandic VAT' },
+  // Australia: from AUD 75 000 of Australian sales in 12 months.
+  AU: { name: 'GST', percent: 10, localName: 'Australian GST' },
+  // New Zealand: from NZD 60 000 in 12 months.
+  NZ: { name: 'GST', percent: 15, localName: 'New Zealand GST' },
+};
+
+/**
+ * Where the seller is registered for a non-EU consumer tax (decision 052). A constant, like
+ * SELLER_COUNTRY: registering is a legal act, so adding a country here is a reviewed code change
+ * made together with the registration, and every instance and job applies the same rule.
+ */
+export const REGISTERED_NON_EU_COUNTRIES: readonly string[] = ['GB', 'NO', 'CH'];
+
 export type TaxBuyer = {
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
   /** USPS code for US buyers; null when unknown. */
   state: string | null;
   type: 'personal' | 'business';
-  /** The buyer's tax number passed its format check (billing feature). */
+  /** The buyer's tax number passed its format check (billing feature; EU numbers only). */
   taxNumberValid: boolean;
+  /**
+   * The tax number as saved. Billing checks only EU numbers; for the non-EU countries above the
+   * number is checked here (foreignTaxNumberValid), since only the tax rule depends on it.
+   */
+  taxNumber?: string | null;
 };
 
-export type TaxKind = 'eu_vat' | 'reverse_charge' | 'us_sales_tax' | 'none';
+export type TaxKind = 'eu_vat' | 'reverse_charge' | 'us_sales_tax' | 'non_eu_vat' | 'none';
 
 export type TaxRule = {
   kind: TaxKind;
@@ -119,7 +153,15 @@ export type TaxRule = {
   reverseCharge: boolean;
   country: string;
   state: string | null;
+  /** What the tax is called on the quote and the receipt. */
+  name: 'VAT' | 'GST' | 'Sales tax' | 'Tax';
 };
+
+function taxNameOf(kind: TaxKind, country: string): TaxRule['name'] {
+  if (kind === 'us_sales_tax' || country === 'US') return 'Sales tax';
+  if (kind === 'eu_vat' || EU_VAT_PERCENT[country] !== undefined) return 'VAT';
+  return NON_EU_CONSUMER_TAX[country]?.name ?? 'Tax';
+}
 
 function rule(kind: TaxKind, percent: number, buyer: TaxBuyer, state: string | null = null): TaxRule {
   const rate = percentToRate(percent);
@@ -130,7 +172,60 @@ function rule(kind: TaxKind, percent: number, buyer: TaxBuyer, state: string | n
     reverseCharge: kind === 'reverse_charge',
     country: buyer.country,
     state,
+    name: taxNameOf(kind, buyer.country),
   };
+}
+
+/** Weighted digit sum mod 11 check shared by the Norwegian and Swiss business numbers. */
+function mod11Ok(digits: string, weights: number[]): boolean {
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+  const check = (11 - (sum % 11)) % 11;
+  return check !== 10 && check === Number(digits[weights.length]);
+}
+
+/** UK VAT number: 9 digits whose weighted sum with the last two passes HMRC's mod-97 (or 97-55) check. */
+function gbVatOk(digits: string): boolean {
+  const weighted = [8, 7, 6, 5, 4, 3, 2].reduce((acc, w, i) => acc + w * Number(digits[i]), 0);
+  const total = weighted + Number(digits.slice(7, 9));
+  return total % 97 === 0 || (total + 55) % 97 === 0;
+}
+
+/**
+ * Whether a business tax number of a non-EU consumer-tax country is well formed, with its check
+ * digit: GB VAT number (GB + 9 digits, or 12 for a branch), Norwegian organisation number (9 digits,
+ * optionally NO … MVA), Swiss UID (CHE-123.456.789, optionally MWST/TVA/IVA). A format check, like
+ * billing's for EU numbers, not a registry lookup.
+ */
+export function foreignTaxNumberValid(country: string, input: string | null | undefined): boolean {
+  if (!input) return false;
+  const compact = input.toUpperCase().replace(/[\s.\-/]/g, '');
+  switch (country.toUpperCase()) {
+    case 'GB': {
+      const m = /^(?:GB)?(\d{9})(\d{3})?$/.exec(compact);
+      return Boolean(m && gbVatOk(m[1]!));
+    }
+    case 'NO': {
+      const m = /^(?:NO)?(\d{9})(?:MVA)?$/.exec(compact);
+      return Boolean(m && mod11Ok(m[1]!, [3, 2, 7, 6, 5, 4, 3, 2]));
+    }
+    case 'CH': {
+      const m = /^CHE(\d{9})(?:MWST|TVA|IVA|VAT)?$/.exec(compact);
+      return Boolean(m && mod11Ok(m[1]!, [5, 4, 3, 2, 7, 6, 5, 4]));
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * The buyer is a business whose tax number passed its check: billing's EU check, or ours for the
+ * non-EU consumer-tax countries. Such a buyer gets a VAT invoice instead of a receipt (decision 052).
+ */
+export function hasValidTaxNumber(input: TaxBuyer): boolean {
+  if (input.type !== 'business') return false;
+  const country = input.country.toUpperCase();
+  if (EU_VAT_PERCENT[country] !== undefined) return input.taxNumberValid;
+  return input.taxNumberValid || foreignTaxNumberValid(country, input.taxNumber);
 }
 
 /**
@@ -139,6 +234,9 @@ function rule(kind: TaxKind, percent: number, buyer: TaxBuyer, state: string | n
  *   country: VAT at the buyer country's standard rate (place of supply of an electronic service).
  * - An EU business with a valid-format VAT number outside the seller's country: reverse charge, 0 %.
  * - US: the state's rate from the table (0 when the state is not known yet).
+ * - A non-EU country where the seller is registered for its consumer tax (decision 052): consumers
+ *   and businesses without a valid tax number pay its standard rate; a business with a valid number
+ *   is reverse-charged (it accounts for the tax itself), 0 %.
  * - Everywhere else: 0 %.
  */
 export function taxRuleFor(input: TaxBuyer): TaxRule {
@@ -151,6 +249,10 @@ export function taxRuleFor(input: TaxBuyer): TaxRule {
   if (buyer.country === 'US') {
     const percent = buyer.state ? US_SALES_TAX_PERCENT[buyer.state] : undefined;
     return percent === undefined ? rule('none', 0, buyer) : rule('us_sales_tax', percent, buyer, buyer.state);
+  }
+  const foreign = NON_EU_CONSUMER_TAX[buyer.country];
+  if (foreign && REGISTERED_NON_EU_COUNTRIES.includes(buyer.country)) {
+    return hasValidTaxNumber(buyer) ? rule('reverse_charge', 0, buyer) : rule('non_eu_vat', foreign.percent, buyer);
   }
   return rule('none', 0, buyer);
 }

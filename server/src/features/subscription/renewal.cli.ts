@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     console.log(
       `Renewals: ${report.renewed} renewed, ${report.failed} failed, ${report.ended} ended, ` +
         `${report.changed} changes applied, ${report.activated} pending activated, ${report.skipped} skipped, ` +
-        `${report.errors} errors`,
+        `${report.trialEmails} trial emails, ${report.errors} errors`,
     );
     await providers.rateLimiter.close();
     return report.errors > 0 ? 1 : 0;

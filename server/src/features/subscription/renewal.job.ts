@@ -7,10 +7,14 @@ import { chargeKey } from './periods';
 import { activatePaid, refreshLicence } from './subscription-actions';
 import { chargeRenewal } from './renewal-charge';
 import { amountsOf, type SubscriptionActionDeps } from './subscription-charges';
+import { sendTrialEnded, sendTrialEndingSoon, TRIAL_REMINDER_DAYS } from './trial-emails';
 import {
   claimSubscription,
+  claimTrialReminders,
   deleteChannelsExcept,
   selectDueIds,
+  trialNotice,
+  unclaimTrialReminder,
   updateSubscriptionIf,
   type SubscriptionRow,
 } from './subscription.repo';
@@ -32,6 +36,8 @@ export type RenewalReport = {
   activated: number;
   /** Unexpected errors (logged by the caller); the subscription is tried again on the next run. */
   errors: number;
+  /** Trial-ending emails sent: "ends soon" reminders and "has ended" notices (decision 051). */
+  trialEmails: number;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -51,7 +57,16 @@ export async function runRenewals(
     onError?: (err: unknown, subscriptionId: string) => void;
   } = {},
 ): Promise<RenewalReport> {
-  const report: RenewalReport = { renewed: 0, failed: 0, ended: 0, changed: 0, activated: 0, skipped: 0, errors: 0 };
+  const report: RenewalReport = {
+    renewed: 0,
+    failed: 0,
+    ended: 0,
+    changed: 0,
+    activated: 0,
+    skipped: 0,
+    errors: 0,
+    trialEmails: 0,
+  };
   const now = deps.clock.now();
   const pendingBefore = new Date(now.getTime() - PENDING_PAYMENT_HOURS * HOUR_MS);
   let left = options.limit ?? Number.POSITIVE_INFINITY;
@@ -70,12 +85,41 @@ export async function runRenewals(
     afterId = ids.at(-1)!;
     left -= ids.length;
   }
+  await remindTrials(deps, report, options.onError);
   return report;
+}
+
+/**
+ * The "your free trial ends soon" emails (decision 051): once per trial, TRIAL_REMINDER_DAYS before
+ * its end. A send that fails gives the claim back for the next run.
+ */
+async function remindTrials(
+  deps: RenewalDeps,
+  report: RenewalReport,
+  onError?: (err: unknown, subscriptionId: string) => void,
+): Promise<void> {
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + TRIAL_REMINDER_DAYS * 24 * HOUR_MS);
+  for (;;) {
+    const notices = await claimTrialReminders(deps.db, now, until, BATCH);
+    for (const notice of notices) {
+      try {
+        await sendTrialEndingSoon(deps, notice, now);
+        report.trialEmails += 1;
+      } catch (err) {
+        report.errors += 1;
+        onError?.(err, notice.subscriptionId);
+        await unclaimTrialReminder(deps.db, notice.subscriptionId);
+        return; // the mail server is not answering: the rest waits for the next run
+      }
+    }
+    if (notices.length < BATCH) return;
+  }
 }
 
 type Step =
   | { kind: 'skip' }
-  | { kind: 'ended' }
+  | { kind: 'ended'; trialId?: string }
   | { kind: 'activate'; row: SubscriptionRow; payment: PaymentRow }
   | { kind: 'call-off'; row: SubscriptionRow; waiting: PaymentRow[] }
   | { kind: 'charge'; row: SubscriptionRow; planChanged: boolean };
@@ -92,7 +136,8 @@ async function processOne(deps: RenewalDeps, id: string, report: RenewalReport):
         { status: row.status },
         { status: 'ended', ended_at: endedAt, next_retry_at: null, updated_at: now },
       );
-      return ended ? ({ kind: 'ended' } as const) : ({ kind: 'skip' } as const);
+      if (!ended) return { kind: 'skip' } as const;
+      return { kind: 'ended', trialId: row.plan === 'trial' ? row.id : undefined } as const;
     };
 
     if (row.status === 'pending') {
@@ -178,7 +223,17 @@ async function processOne(deps: RenewalDeps, id: string, report: RenewalReport):
     return;
   }
   if (step.kind === 'skip') report.skipped += 1;
-  if (step.kind === 'ended') report.ended += 1;
+  if (step.kind === 'ended') {
+    report.ended += 1;
+    // The trial ran out: say so, with the way to a plan. Best effort: the trial has ended either way.
+    if (step.trialId) {
+      const notice = await trialNotice(deps.db, step.trialId);
+      if (notice) {
+        await sendTrialEnded(deps, notice);
+        report.trialEmails += 1;
+      }
+    }
+  }
   if (step.kind !== 'charge') return;
   const payment = await chargeRenewal(deps, step.row, 'job');
   if (payment?.status === 'succeeded') report.renewed += 1;

@@ -20,7 +20,16 @@ export function scheduleRenewals(deps: RenewalDeps, everySeconds: number, log: R
       onError: (err, subscriptionId) => log.error({ err, subscriptionId }, 'Renewals: a subscription failed'),
     })
       .then((report: RenewalReport) => {
-        if (report.renewed + report.failed + report.ended + report.changed + report.activated + report.errors > 0) {
+        if (
+          report.renewed +
+            report.failed +
+            report.ended +
+            report.changed +
+            report.activated +
+            report.trialEmails +
+            report.errors >
+          0
+        ) {
           log.info({ renewals: report }, 'Renewals: run done');
         }
       })

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { getBilling } from '../billing/billing.service';
 import { listChannels } from '../channel/channel-list';
+import { lockAccountChannels } from '../channel/channel.repo';
+import { supersedeLicencesListing } from '../licence/licence.repo';
 import { planPhrase } from '../channel/channel.service';
 import { licenceCertificate } from '../licence/licence.service';
 import { cancelWaitingPayment, chargeAccount, getPayment } from '../payment/charge.service';
@@ -30,6 +32,7 @@ import {
   type SubscriptionActionDeps,
 } from './subscription-charges';
 import {
+  deleteChannelsExcept,
   insertSubscription,
   lockAccount,
   selectPaymentRow,
@@ -325,10 +328,28 @@ export async function activatePaid(
       if (other.id !== row.id)
         await updateSubscriptionIf(trx, other.id, { status: other.status }, endValues(other, now));
     }
+    await keepChannelsThatFit(trx, accountId, row.plan, now);
     return true;
   });
   if (activated) await refreshLicence(deps, accountId, sub.id);
   return activated;
+}
+
+/**
+ * A new plan covers at most its limit of the channels the account kept from before (decision 051): a
+ * former Professional subscriber with five channels who comes back on Start keeps the oldest one,
+ * the licence having listed it longest; the others go, and certificates listing them stop being
+ * current, as when a downgrade applies. The trial's one channel fits every paid plan.
+ */
+async function keepChannelsThatFit(trx: Db, accountId: string, plan: PlanName, now: Date): Promise<void> {
+  await lockAccountChannels(trx, accountId);
+  const channels = await listChannels({ db: trx }, accountId);
+  const limit = CHANNEL_LIMITS[plan];
+  if (channels.length <= limit) return;
+  const kept = channels.slice(0, limit).map((channel) => channel.url);
+  for (const removed of await deleteChannelsExcept(trx, accountId, kept)) {
+    await supersedeLicencesListing(trx, accountId, removed.url, now);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ const columns = [
   'cancelled_at',
   'trial_fingerprint',
   'updated_at',
+  'trial_reminded_at',
 ] as const;
 
 const maybeDate = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -60,6 +61,7 @@ function normalise(row: Raw): SubscriptionRow {
     next_retry_at: maybeDate(row.next_retry_at),
     cancelled_at: maybeDate(row.cancelled_at),
     updated_at: maybeDate(row.updated_at),
+    trial_reminded_at: maybeDate(row.trial_reminded_at),
   };
 }
 
@@ -341,4 +343,72 @@ export async function selectUnappliedCharge(db: Db, sub: SubscriptionRow, descri
   if (sub.last_payment_id) query = query.where('id', '!=', sub.last_payment_id);
   if (sub.period_started_at) query = query.where('created_at', '>=', sub.period_started_at);
   return query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+/** A trial-ending email to send: whose trial, to which address, ending when. */
+export type TrialNotice = { subscriptionId: string; accountId: string; email: string; endsAt: Date };
+
+/**
+ * Claims the running trials that end before `until` and have had no reminder yet (decision 051): the
+ * claim marks them reminded, so two runs or instances send one email each.
+ */
+export async function claimTrialReminders(db: Db, now: Date, until: Date, limit: number): Promise<TrialNotice[]> {
+  const rows = await db
+    .updateTable('subscriptions')
+    .set({ trial_reminded_at: now })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('plan', '=', 'trial')
+        .where('status', 'in', ['active', 'cancelled'])
+        .where('trial_reminded_at', 'is', null)
+        .where('next_pay_at', '>', now)
+        .where('next_pay_at', '<=', until)
+        .orderBy('next_pay_at', 'asc')
+        .limit(limit),
+    )
+    .where('trial_reminded_at', 'is', null)
+    .returning(['id', 'account_id', 'next_pay_at'])
+    .execute();
+  return withEmails(db, rows);
+}
+
+/** Gives a reminder back when its email could not be sent, so the next run tries again. */
+export async function unclaimTrialReminder(db: Db, subscriptionId: string): Promise<void> {
+  await db.updateTable('subscriptions').set({ trial_reminded_at: null }).where('id', '=', subscriptionId).execute();
+}
+
+/** The address and end of one trial, for the email that says it has ended. */
+export async function trialNotice(db: Db, subscriptionId: string): Promise<TrialNotice | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'account_id', 'next_pay_at'])
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  return row ? ((await withEmails(db, [row]))[0] ?? null) : null;
+}
+
+async function withEmails(
+  db: Db,
+  rows: Array<{ id: string; account_id: string; next_pay_at: Date | string | null }>,
+): Promise<TrialNotice[]> {
+  if (rows.length === 0) return [];
+  const accounts = await db
+    .selectFrom('accounts')
+    .select(['id', 'email'])
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.account_id),
+    )
+    .execute();
+  const emails = new Map(accounts.map((a) => [a.id, a.email]));
+  return rows.flatMap((r) => {
+    const email = emails.get(r.account_id);
+    if (!email || !r.next_pay_at) return [];
+    return [{ subscriptionId: r.id, accountId: r.account_id, email, endsAt: new Date(r.next_pay_at) }];
+  });
 }

@@ -56,6 +56,13 @@ describe('ALTCHA captcha', () => {
     expect(await other.verify(encode(await solved(captcha)), ctx)).toBe(true);
   });
 
+  it('lets an outage of the used-solution store surface instead of calling the answer wrong', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    const rateLimiter = { ...createMemoryRateLimiter({ clock }), hit: () => Promise.reject(down) };
+    const outage = createAltchaCaptcha({ db, clock, rateLimiter }, { cost: 1 });
+    await expect(outage.verify(encode(await solved(captcha)), ctx)).rejects.toBe(down);
+  });
+
   it('refuses empty, garbage and malformed payloads without throwing', async () => {
     for (const bad of [
       '',

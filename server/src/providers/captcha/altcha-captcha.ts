@@ -3,6 +3,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { isServiceUnavailable } from '../../lib/error-handler';
 import type { RateLimiter } from '../rate-limit/rate-limit';
 import { getOrCreateSecret } from '../secrets';
 import type { Captcha } from './captcha';
@@ -90,7 +91,9 @@ export function createAltchaCaptcha(
           windowSeconds: settings.ttlSeconds + 60,
         });
         return used.allowed;
-      } catch {
+      } catch (err) {
+        // A database or Redis outage is not a wrong answer: let it surface as a 503, not "recaptcha error".
+        if (isServiceUnavailable(err)) throw err;
         return false;
       }
     },

@@ -25,5 +25,6 @@ export function createOutboxEmailSender(deps: { db: Db; clock: Clock }): EmailSe
         })
         .execute();
     },
+    inTransaction: (db) => createOutboxEmailSender({ db, clock: deps.clock }),
   };
 }

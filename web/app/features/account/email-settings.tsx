@@ -13,18 +13,23 @@ import forms from '../registration/forms.module.css';
 import styles from './account.module.css';
 import { FormAlert } from '../auth/form-alert';
 
-/** The email address: shown with its state, changed with the current password, then re-verified. */
+/**
+ * The sign-in email: shown with its state, changed with the current password. A confirmed email stays
+ * the sign-in email until the new one is confirmed (decision 048); the pending one is shown with its
+ * code form, a resend and a cancel.
+ */
 export function EmailSettings({ me }: { me: Me }) {
   const [editing, setEditing] = useState(false);
   const [justChanged, setJustChanged] = useState(false);
   const refreshViewer = useRefreshViewer();
   const toast = useToast();
   const { email, confirmedEmail } = me.account;
+  const pendingEmail = me.account.pendingEmail ?? null;
 
   return (
     <AccountSection
       title="Email"
-      description="Where we send receipts, licences and sign-in links."
+      description="You sign in with it, and we send receipts, licences and sign-in links to it."
       testId="account-email"
     >
       <div className={styles.row}>
@@ -41,16 +46,33 @@ export function EmailSettings({ me }: { me: Me }) {
       {editing ? (
         <ChangeEmailForm
           current={email}
+          keepsSignIn={confirmedEmail}
           onCancel={() => setEditing(false)}
-          onChanged={async (next) => {
+          onChanged={async (account, requested) => {
             setEditing(false);
             setJustChanged(true);
             await refreshViewer();
-            toast.success(`We sent a code to ${next}. Enter it to confirm your new email.`);
+            toast.success(
+              account.pendingEmail
+                ? `We sent a code to ${requested}. You keep signing in with ${account.email} until you enter it.`
+                : `We sent a code to ${requested}. Enter it to confirm your new email.`,
+            );
           }}
         />
       ) : null}
-      {!confirmedEmail && !editing ? (
+      {pendingEmail && !editing ? (
+        <PendingEmail
+          current={email}
+          pending={pendingEmail}
+          justSent={justChanged}
+          onDone={async (message) => {
+            setJustChanged(false);
+            await refreshViewer();
+            toast.success(message);
+          }}
+        />
+      ) : null}
+      {!confirmedEmail && !pendingEmail && !editing ? (
         <div className={styles.subpanel}>
           <h3 className={styles.subpanelTitle}>Confirm your email</h3>
           <p className={styles.muted}>Enter the 6-digit code we sent to {email}.</p>
@@ -73,14 +95,74 @@ export function EmailSettings({ me }: { me: Me }) {
   );
 }
 
+const MAIL_UNAVAILABLE = 'We couldn’t send the email just now, so nothing was changed. Please try again in a minute.';
+
+/** A new sign-in email waiting for its code: confirm it, get a new code, or drop the change. */
+function PendingEmail({
+  current,
+  pending,
+  justSent,
+  onDone,
+}: {
+  current: string;
+  pending: string;
+  justSent: boolean;
+  onDone: (message: string) => Promise<void>;
+}) {
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function cancel() {
+    setError(null);
+    setCancelling(true);
+    try {
+      await apiSend('DELETE', '/v1/account/email/pending');
+      await onDone(`The change was cancelled. You still sign in with ${current}.`);
+    } catch (err) {
+      setError(friendlyError(err));
+      setCancelling(false);
+    }
+  }
+
+  return (
+    <div className={styles.subpanel} data-testid="pending-email">
+      <h3 className={styles.subpanelTitle}>
+        Pending confirmation: <span className={styles.pendingAddress}>{pending}</span>
+      </h3>
+      <p className={styles.muted}>
+        Enter the 6-digit code we sent to that address. Until you do, you keep signing in with {current}. Once it’s
+        confirmed, we’ll let your current address know.
+      </p>
+      <FormAlert>{error}</FormAlert>
+      <VerifyCodeForm
+        channel="email"
+        justSent={justSent}
+        alreadyVerifiedCode="email already confirmed"
+        verify={(code) => apiSend('POST', '/v1/account/email/verify', { json: { code } })}
+        resend={(captcha) => apiSend('POST', '/v1/account/email/resend', { json: { captcha } })}
+        onVerified={() => onDone(`You now sign in with ${pending}.`)}
+        submitLabel="Confirm new email"
+      />
+      <div className={styles.buttons}>
+        <Button variant="ghost" size="sm" onClick={cancel} loading={cancelling} data-testid="cancel-email-change">
+          Cancel the change
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function ChangeEmailForm({
   current,
+  keepsSignIn,
   onCancel,
   onChanged,
 }: {
   current: string;
+  /** A confirmed email stays the sign-in email until the new one is confirmed. */
+  keepsSignIn: boolean;
   onCancel: () => void;
-  onChanged: (email: string) => Promise<void>;
+  onChanged: (account: Account, requested: string) => Promise<void>;
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -108,7 +190,7 @@ function ChangeEmailForm({
       const account = await apiSend<Account>('POST', '/v1/account', {
         json: { email: parsed.data, currentPassword: password },
       });
-      await onChanged(account?.email ?? parsed.data!);
+      await onChanged(account, parsed.data!);
     } catch (error) {
       const code = errorCode(error);
       if (code === 'EMAIL_TAKEN') {
@@ -118,7 +200,7 @@ function ChangeEmailForm({
         setErrors({ password: 'That password isn’t right.' });
         passwordRef.current?.focus();
       } else {
-        setFormError(friendlyError(error));
+        setFormError(friendlyError(error, { SERVICE_UNAVAILABLE: MAIL_UNAVAILABLE }));
       }
     } finally {
       setSaving(false);
@@ -143,7 +225,11 @@ function ChangeEmailForm({
           setEmail(event.target.value);
           if (errors.email) setErrors((e) => ({ ...e, email: undefined }));
         }}
-        hint="We’ll send a code to the new address to confirm it."
+        hint={
+          keepsSignIn
+            ? `We’ll send a code to the new address. You keep signing in with ${current} until you confirm it.`
+            : 'We’ll send a code to the new address to confirm it.'
+        }
         data-testid="new-email"
       />
       <PasswordField

@@ -30,5 +30,5 @@ export const guardRegistrationIndex = (request: Request) => guard('registration'
 /** Register layout: the registration order with its forward and backward rules. */
 export const guardRegisterStep = (request: Request) => guard('register-step', request);
 
-/** Dashboard layout: auth, then the no-plan allowed list; /dashboard itself goes to /dashboard/licenses. */
+/** Dashboard layout: auth, then the no-plan allowed list (the /dashboard overview is open to all). */
 export const guardDashboard = (request: Request) => guard('dashboard', request) as Promise<Me>;

@@ -121,6 +121,48 @@ describe('register step guard', () => {
     expect(guardDecision('register-step', '/register/billing', done)).toBe('/');
   });
 
+  it('opens the plan checkout to a member on the free trial, running or cancelled (decision 051)', () => {
+    for (const status of ['active', 'cancelled'] as const) {
+      const onTrial = { ...done!, subscription: { planType: 'trial' as const, status } };
+      for (const path of ['/register/select-plan', '/register/details', '/register/billing', '/us/register/details']) {
+        expect(guardDecision('register-step', path, onTrial), `${status} ${path}`).toBeNull();
+      }
+      expect(guardDecision('register-step', '/register/welcome', onTrial)).toBeNull();
+      // The rest of the registration is done: those pages still go home.
+      expect(guardDecision('register-step', '/register/trial', onTrial)).toBe('/');
+      expect(guardDecision('register-step', '/register/add-phone', onTrial)).toBe('/');
+    }
+  });
+
+  it('keeps a running paid plan out of the checkout: it changes plans in the dashboard', () => {
+    for (const status of ['active', 'cancelled', 'payment'] as const) {
+      const paid = { ...done!, subscription: { planType: 'advanced' as const, status } };
+      expect(guardDecision('register-step', '/register/select-plan', paid), status).toBe('/');
+      expect(guardDecision('register-step', '/register/details', paid), status).toBe('/');
+      expect(guardDecision('register-step', '/register/billing', paid), status).toBe('/');
+    }
+  });
+
+  it('sends a visitor opening the checkout (an emailed link) to log in and come back', () => {
+    expect(guardDecision('register-step', '/register/select-plan', null)).toBe(
+      '/auth/login?returnUrl=%2Fregister%2Fselect-plan',
+    );
+    expect(guardDecision('register-step', '/us/register/details', null)).toBe(
+      '/auth/login?returnUrl=%2Fus%2Fregister%2Fdetails',
+    );
+    expect(guardDecision('register-step', '/register/billing', null)).toBe(
+      '/auth/login?returnUrl=%2Fregister%2Fbilling',
+    );
+  });
+
+  it('lets a former subscriber (plan ended: back in the registration order) choose and pay', () => {
+    const ended = signedIn('select-plan', { isTrialUsed: true });
+    expect(guardDecision('register-step', '/register/select-plan', ended)).toBeNull();
+    const chosen = signedIn('details', { isTrialUsed: true });
+    expect(guardDecision('register-step', '/register/details', chosen)).toBeNull();
+    expect(guardDecision('register-step', '/register/billing', chosen)).toBeNull();
+  });
+
   it('keeps welcome for the end: an incomplete registration goes to its step, except on the ott path', () => {
     expect(guardDecision('register-step', '/register/welcome', signedIn('details'))).toBe('/register/details');
     expect(guardDecision('register-step', '/register/welcome/ott', signedIn('details'))).toBeNull();
@@ -136,9 +178,12 @@ describe('dashboard guard', () => {
     expect(guardDecision('dashboard', '/dashboard/account', null)).toBe('/auth/login?returnUrl=%2Fdashboard%2Faccount');
   });
 
-  it('/dashboard goes to /dashboard/licenses', () => {
-    expect(guardDecision('dashboard', '/dashboard', done)).toBe('/dashboard/licenses');
-    expect(guardDecision('dashboard', '/dashboard/', done)).toBe('/dashboard/licenses');
+  it('/dashboard is the overview, for subscribers and users without a plan alike', () => {
+    expect(guardDecision('dashboard', '/dashboard', done)).toBeNull();
+    expect(guardDecision('dashboard', '/dashboard/', done)).toBeNull();
+    const noPlan = signedIn(null, { isNoPlan: true, isRegisterComplete: false });
+    expect(guardDecision('dashboard', '/dashboard', noPlan)).toBeNull();
+    expect(guardDecision('dashboard', '/dashboard', null)).toBe('/auth/login?returnUrl=%2Fdashboard');
   });
 
   it('limits a user with no plan to the allowed list', () => {

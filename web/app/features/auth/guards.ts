@@ -1,4 +1,4 @@
-import type { Access, RegistrationStep } from '@cuewave/contract/account';
+import type { Access, RegistrationStep, SubscriptionSummary } from '@cuewave/contract/account';
 import { registrationSteps } from '@cuewave/contract/account';
 import { stepIndex } from '@cuewave/contract/registration';
 import { editionOfPath, localizedPath } from '../shell/edition';
@@ -11,7 +11,11 @@ import { stripEdition } from '../shell/paths';
  */
 
 /** What the guards need to know about the viewer (a subset of Me). */
-export type GuardViewer = { registrationStep: RegistrationStep | null; access: Access } | null;
+export type GuardViewer = {
+  registrationStep: RegistrationStep | null;
+  access: Access;
+  subscription?: Pick<SubscriptionSummary, 'planType' | 'status'> | null;
+} | null;
 
 export type GuardKind = 'auth' | 'restricted' | 'registration' | 'register-step' | 'dashboard';
 
@@ -30,6 +34,20 @@ export const NO_PLAN_ALLOWED = ['/dashboard/account', '/dashboard/licenses', '/d
 const PUBLIC_REGISTER_PAGES = ['/register/plans', '/register/signup'];
 /** Where a buyer whose first payment did not go through can finish it. */
 const PENDING_PAYMENT_PAGES = ['/register/details', '/register/billing'];
+/**
+ * The checkout of a finished registration without a paid plan (decision 051): choose a plan, billing
+ * details, card and 3-D Secure. Ended and never-started subscriptions are back in the registration
+ * order (registrationStepFor), which leads through the same pages.
+ */
+export const PLAN_CHECKOUT_PAGES = ['/register/select-plan', '/register/details', '/register/billing'];
+
+/**
+ * A signed-in user whose registration is finished but who has no paid plan: on the free trial (running,
+ * or cancelled and running out). They buy a plan through the register checkout pages.
+ */
+export function buysFirstPlan(viewer: GuardViewer): boolean {
+  return Boolean(viewer && viewer.registrationStep === null && viewer.subscription?.planType === 'trial');
+}
 
 export function guardDecision(kind: GuardKind, url: URL | string, viewer: GuardViewer): string | null {
   const { pathname, search } = typeof url === 'string' ? new URL(url, 'http://local') : url;
@@ -54,11 +72,12 @@ export function guardDecision(kind: GuardKind, url: URL | string, viewer: GuardV
       // An emailed verification link (/register/verify-email?token=…) must work in any browser, signed
       // in or not, and after registration (a changed email): the page checks the token itself.
       if (path === '/register/verify-email' && new URLSearchParams(search).get('token')) return null;
-      return registerStepDecision(path, viewer, to, stepPath);
+      return registerStepDecision(path, viewer, to, stepPath, () => loginWithReturn(pathname + search));
 
     case 'dashboard': {
       if (!viewer) return loginWithReturn(pathname + search);
-      if (path === '/dashboard') return NO_PLAN_HOME;
+      // /dashboard is the overview (decision 053); without a plan it shows how to choose one.
+      if (path === '/dashboard') return null;
       if (viewer.access.isNoPlan && !NO_PLAN_ALLOWED.some((allowed) => isUnder(path, allowed))) return NO_PLAN_HOME;
       return null;
     }
@@ -70,16 +89,23 @@ function registerStepDecision(
   viewer: GuardViewer,
   to: (target: string) => string,
   stepPath: (step: RegistrationStep) => string,
+  login: () => string,
 ): string | null {
   if (path === '/register/welcome/ott') return viewer ? null : to(SIGNUP_PATH);
 
-  if (!viewer) return PUBLIC_REGISTER_PAGES.includes(path) ? null : to(SIGNUP_PATH);
+  if (!viewer) {
+    if (PUBLIC_REGISTER_PAGES.includes(path)) return null;
+    // The checkout pages are linked from emails (the trial ending): that reader has an account.
+    if (PLAN_CHECKOUT_PAGES.includes(path)) return login();
+    return to(SIGNUP_PATH);
+  }
 
   const forced = viewer.registrationStep;
   if (!forced) {
     // A completed registration has nothing left to do here but the welcome page, and the checkout
     // while its first payment is unfinished (a declined card, an abandoned 3-D Secure step).
     if (viewer.access.isPendingPayment && PENDING_PAYMENT_PAGES.includes(path)) return null;
+    if (buysFirstPlan(viewer) && PLAN_CHECKOUT_PAGES.includes(path)) return null;
     return path === '/register/welcome' ? null : to(HOME_PATH);
   }
   if (path === '/register/signup') return stepPath(forced);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Me, TokenResponse } from '@cuewave/contract/account';
-import { apiBase, setRequestToken, setServerTokenResolver } from '../../lib/api';
+import { apiBase, apiFetch, setRequestToken, setServerTokenResolver } from '../../lib/api';
 import { readCookie, REFRESH_TOKEN_COOKIE, serializeCookie, USER_TOKEN_COOKIE } from '../../lib/cookies';
 
 export type Session = {
@@ -129,7 +129,7 @@ function refreshOnce(request: Request, refreshToken: string): Promise<Refreshed>
 }
 
 async function refresh(request: Request, refreshToken: string): Promise<Refreshed> {
-  const response = await fetch(`${apiBase()}/auth/token`, {
+  const response = await apiFetch(`${apiBase()}/auth/token`, {
     method: 'POST',
     headers: {
       ...forwarded(request),
@@ -145,7 +145,7 @@ async function refresh(request: Request, refreshToken: string): Promise<Refreshe
 }
 
 function fetchMe(request: Request, token: string): Promise<Response> {
-  return fetch(`${apiBase()}/auth/me`, {
+  return apiFetch(`${apiBase()}/auth/me`, {
     headers: { ...forwarded(request), accept: 'application/json', authorization: `Bearer ${token}` },
     signal: request.signal,
   });

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredPaymentMethod } from '@cuewave/contract/payment';
 import { ToastProvider } from '../../components/ui/toast';
-import { PaymentMethodsSection } from './payment-methods-section';
+import { PaymentMethodsSection, removalText } from './payment-methods-section';
 
 afterEach(() => {
   cleanup();
@@ -61,15 +61,47 @@ describe('PaymentMethodsSection', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Payment method deleted successfully!');
   });
 
-  it('keeps the dialog open with the reason when the card may not be removed', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      json({ error: 'CONFLICT', message: 'Add another card before removing the only one of a running plan.' }, 409),
+  it('says which card becomes the default, or that none is left, before the click', () => {
+    expect(removalText(visa, [visa, mc])).toBe(
+      'Visa ending in 4242 will no longer be charged. Mastercard ending in 4444 becomes your default card.',
     );
+    expect(removalText(mc, [visa, mc])).toBe('Mastercard ending in 4444 will no longer be charged.');
+    expect(removalText(visa, [visa])).toBe(
+      'Visa ending in 4242 will no longer be charged. You will have no saved card: add one before your next payment.',
+    );
+    renderSection([visa, mc]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Visa ending in 4242' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Mastercard ending in 4444 becomes your default card.');
+  });
+
+  it('explains before the click that the card a subscription renews with stays, and offers to add another', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderSection([{ ...visa, requiredForRenewal: true }]);
+    expect(screen.getByTestId('card-renews').textContent).toBe('Your subscription renews with this card');
+    fireEvent.click(screen.getByTestId('card-delete'));
+    const dialog = screen.getByRole('dialog', { name: 'This card can’t be removed yet' });
+    expect(dialog.textContent).toContain(
+      'This is the card your subscription renews with. Add another card before you remove it',
+    );
+    expect(dialog.textContent).not.toContain('becomes');
+    expect(screen.queryByTestId('card-delete-confirm')).toBeNull();
+    fireEvent.click(screen.getByTestId('card-delete-add-instead'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('form', { name: 'Add a card' })).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalledWith(expect.stringContaining('/method/'), expect.anything());
+  });
+
+  it('shows the server’s reason when it refuses anyway, and stops offering the removal', async () => {
+    const message =
+      'This is the card your subscription renews with. Add another card before you remove it, or cancel the subscription.';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ error: 'PAYMENT_METHOD_REQUIRED', message }, 409));
     const onChange = renderSection([visa]);
     fireEvent.click(screen.getByTestId('card-delete'));
     fireEvent.click(screen.getByTestId('card-delete-confirm'));
-    expect((await screen.findByTestId('card-delete-error')).textContent).toContain('Add another card');
+    expect((await screen.findByTestId('card-delete-error')).textContent).toBe(message);
     expect(onChange).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'This card can’t be removed yet' })).toBeTruthy();
+    expect(screen.queryByTestId('card-delete-confirm')).toBeNull();
+    expect(screen.getByTestId('card-delete-add-instead')).toBeTruthy();
   });
 });

@@ -7,12 +7,12 @@ import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toast';
 import { AccountSection } from '../account/account-section';
 import { FormAlert } from '../auth/form-alert';
-import { friendlyError } from '../registration/error-messages';
+import { errorCode, friendlyError } from '../registration/error-messages';
 import { deletePaymentMethod, getPaymentMethods, makeDefaultPaymentMethod } from '../checkout/api';
 import { CardForm, cardSaveErrorMessage, useCardForm } from '../checkout/card-form';
 import { cardExpired, cardName, expiryLabel } from '../checkout/card-label';
 import { DefaultCardBadge } from '../checkout/default-card-badge';
-import { PAYMENT_METHOD_MESSAGES } from './messages';
+import { CARD_REMOVAL_MESSAGES, PAYMENT_METHOD_MESSAGES } from './messages';
 import styles from './billing.module.css';
 
 export type PaymentMethodsSectionProps = {
@@ -21,9 +21,23 @@ export type PaymentMethodsSectionProps = {
 };
 
 /**
+ * What removing `card` does, said in the dialog before the click: which card takes over as the
+ * default (the newest other one: the list is the default first, then newest first), or that none is
+ * left. The only card of a renewing subscription cannot go at all (decision 043).
+ */
+export function removalText(card: StoredPaymentMethod, methods: StoredPaymentMethod[]): string {
+  const gone = `${cardName(card)} will no longer be charged.`;
+  if (!card.isDefault) return gone;
+  const successor = methods.find((m) => m.id !== card.id);
+  return successor
+    ? `${gone} ${cardName(successor)} becomes your default card.`
+    : `${gone} ${CARD_REMOVAL_MESSAGES.noCardLeft}`;
+}
+
+/**
  * Saved cards (decision 043): brand, last four and expiry, the default one marked; make another the
  * default, remove one (asked first, spec §8 toast), or add a card through the same card form as the
- * checkout.
+ * checkout. The card a subscription renews with says so, and its dialog explains why it stays.
  */
 export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSectionProps) {
   const toast = useToast();
@@ -31,7 +45,11 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
   const [busyId, setBusyId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<StoredPaymentMethod | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  // The server refused although the list allowed it (the subscription started meanwhile).
+  const [refused, setRefused] = useState(false);
   const [rowError, setRowError] = useState<string | null>(null);
+
+  const blocked = Boolean(removing?.requiredForRenewal) || refused;
 
   async function makeDefault(card: StoredPaymentMethod) {
     setBusyId(card.id);
@@ -56,8 +74,10 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
       setRemoving(null);
       toast.success(PAYMENT_METHOD_MESSAGES.deleteSuccess);
     } catch (error) {
-      // 409: the only card of a running paid subscription stays (decision 043); say why in the dialog.
+      // 409 PAYMENT_METHOD_REQUIRED: the only card of a renewing subscription stays (decision 043);
+      // the dialog shows the server's reason and offers to add a card instead.
       setRemoveError(friendlyError(error));
+      if (errorCode(error) === 'PAYMENT_METHOD_REQUIRED') setRefused(true);
       toast.warning(PAYMENT_METHOD_MESSAGES.deleteFailed);
     } finally {
       setBusyId(null);
@@ -94,6 +114,9 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
                 <span className={cardExpired(card) ? styles.expired : undefined}>
                   {cardExpired(card) ? 'Expired' : 'Expires'} {expiryLabel(card)}
                 </span>
+                {card.requiredForRenewal ? (
+                  <span data-testid="card-renews">{CARD_REMOVAL_MESSAGES.renewsHint}</span>
+                ) : null}
               </span>
               {card.isDefault ? <DefaultCardBadge testId="card-default" /> : null}
               <span className={styles.cardActions}>
@@ -117,6 +140,7 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
                   disabled={busyId !== null}
                   onClick={() => {
                     setRemoveError(null);
+                    setRefused(false);
                     setRemoving(card);
                   }}
                   aria-label={`Remove ${cardName(card)}`}
@@ -154,27 +178,50 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
         open={removing !== null}
         onClose={() => (busyId ? undefined : setRemoving(null))}
         size="sm"
-        title="Remove this card?"
+        title={blocked ? CARD_REMOVAL_MESSAGES.blockedTitle : 'Remove this card?'}
         description={
           removing
-            ? `${cardName(removing)} will no longer be charged.${removing.isDefault ? ' Your newest other card becomes the default.' : ''}`
+            ? blocked
+              ? // After a refusal the server's own reason (in the alert below) says it.
+                refused
+                ? undefined
+                : CARD_REMOVAL_MESSAGES.blocked
+              : removalText(removing, methods ?? [])
             : undefined
         }
         data-testid="card-delete-dialog"
         footer={
-          <>
-            <Button variant="secondary" onClick={() => setRemoving(null)} disabled={busyId !== null}>
-              Keep card
-            </Button>
-            <Button
-              variant="danger"
-              loading={busyId !== null}
-              onClick={() => void remove()}
-              data-testid="card-delete-confirm"
-            >
-              Remove card
-            </Button>
-          </>
+          blocked ? (
+            <>
+              <Button variant="secondary" onClick={() => setRemoving(null)}>
+                Keep card
+              </Button>
+              <Button
+                icon={<Plus />}
+                onClick={() => {
+                  setRemoving(null);
+                  setAdding(true);
+                }}
+                data-testid="card-delete-add-instead"
+              >
+                Add another card
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={() => setRemoving(null)} disabled={busyId !== null}>
+                Keep card
+              </Button>
+              <Button
+                variant="danger"
+                loading={busyId !== null}
+                onClick={() => void remove()}
+                data-testid="card-delete-confirm"
+              >
+                Remove card
+              </Button>
+            </>
+          )
         }
       >
         {removeError ? <FormAlert testId="card-delete-error">{removeError}</FormAlert> : null}

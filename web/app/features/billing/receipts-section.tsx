@@ -7,13 +7,22 @@ import { AccountSection } from '../account/account-section';
 import { receiptPdfUrl } from '../checkout/api';
 import styles from './billing.module.css';
 
-/** Receipts of succeeded payments, newest first, each with its PDF (seller, buyer, items, tax, totals). */
+const KIND_LABELS: Record<Receipt['documentKind'], string> = { receipt: 'Receipt', invoice: 'VAT invoice' };
+
+/**
+ * Receipts and VAT invoices of succeeded payments, newest first, each with its PDF (seller, buyer,
+ * items, discount, tax, totals). A business with a valid tax number is invoiced (decision 052).
+ */
 export function ReceiptsSection({ receipts }: { receipts: Receipt[] | null }) {
   return (
-    <AccountSection title="Receipts" description="A receipt for every payment, as a PDF." testId="receipts">
+    <AccountSection
+      title="Receipts & invoices"
+      description="A receipt for every payment, or a VAT invoice when you buy as a business with a valid tax number. Each one is a PDF."
+      testId="receipts"
+    >
       {receipts === null ? (
         <p className={styles.muted} role="alert">
-          We couldn’t load your receipts. Reload the page to try again.
+          We couldn’t load your receipts and invoices. Reload the page to try again.
         </p>
       ) : receipts.length === 0 ? (
         <EmptyState
@@ -26,10 +35,11 @@ export function ReceiptsSection({ receipts }: { receipts: Receipt[] | null }) {
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.table} data-testid="receipt-list">
-            <caption className="visually-hidden">Receipts, newest first</caption>
+            <caption className="visually-hidden">Receipts and invoices, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Number</th>
+                <th scope="col">Document</th>
                 <th scope="col">Date</th>
                 <th scope="col">Description</th>
                 <th scope="col" className={styles.amount}>
@@ -46,6 +56,9 @@ export function ReceiptsSection({ receipts }: { receipts: Receipt[] | null }) {
                   <th scope="row" data-label="Number">
                     {receipt.receiptNumber}
                   </th>
+                  <td data-label="Document" data-testid="receipt-kind">
+                    {KIND_LABELS[receipt.documentKind]}
+                  </td>
                   <td data-label="Date">{formatDate(receipt.createdTS)}</td>
                   <td data-label="Description">{receipt.description}</td>
                   <td data-label="Total" className={styles.amount}>
@@ -56,7 +69,7 @@ export function ReceiptsSection({ receipts }: { receipts: Receipt[] | null }) {
                       href={receiptPdfUrl(receipt.id)}
                       download
                       className={styles.downloadLink}
-                      aria-label={`Download PDF of receipt ${receipt.receiptNumber}`}
+                      aria-label={`Download PDF of ${receipt.documentKind === 'invoice' ? 'VAT invoice' : 'receipt'} ${receipt.receiptNumber}`}
                       data-testid="receipt-download"
                     >
                       <Download aria-hidden="true" />

@@ -67,6 +67,10 @@ export async function loadOr404<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The ids of a loaded option list, or null when it failed (then nothing is known to be unknown). */
+export const offeredIds = (loaded: Loaded<Array<{ id: string }>>): string[] | null =>
+  loaded.failed ? null : loaded.value.map((option) => option.id);
+
 export const notFound = () => data(null, { status: 404 });
 
 export const emptyProductList = (): ProductList => ({ items: [], count: 0 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countActiveFilters, filtersToSearchParams, normaliseRange, parseFilters, toProductQuery } from './filters';
+import {
+  countActiveFilters,
+  dropUnknownFilterIds,
+  filtersToSearchParams,
+  normaliseRange,
+  parseFilters,
+  toProductQuery,
+} from './filters';
 
 const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
 
@@ -79,5 +86,35 @@ describe('toProductQuery', () => {
 describe('countActiveFilters', () => {
   it('counts ranges once and ids one by one', () => {
     expect(countActiveFilters(parse('bpmFrom=80&bpmTo=100&mood=a,b&vocal=true&skip=30'))).toBe(4);
+  });
+});
+
+describe('dropUnknownFilterIds', () => {
+  const drop = (path: string, offered: Parameters<typeof dropUnknownFilterIds>[2]) => {
+    const url = new URL(path, 'http://cuewave.test');
+    return dropUnknownFilterIds(url, parseFilters(url.searchParams), offered);
+  };
+
+  it('keeps a URL whose ids the page offers', () => {
+    const result = drop('/c/moods/happy?genre=pop,rock&skip=30', { genre: ['pop', 'rock', 'jazz'] });
+    expect(result.redirectTo).toBeNull();
+    expect(result.filters.genre).toEqual(['pop', 'rock']);
+  });
+
+  it('drops an unknown genre and keeps the other parameters', () => {
+    const result = drop('/us/c/moods/happy?searchQuery=rain&genre=1,pop&vocal=true', { genre: ['pop'] });
+    expect(result.filters.genre).toEqual(['pop']);
+    expect(result.redirectTo).toBe('/us/c/moods/happy?searchQuery=rain&genre=pop&vocal=true');
+    expect(drop('/c/moods/happy?genre=1', { genre: ['pop'] }).redirectTo).toBe('/c/moods/happy');
+  });
+
+  it('drops facets the page does not offer (the genre of a genre page is the page itself)', () => {
+    const result = drop('/c/genres/pop?genre=rock&subgenre=x&mood=happy', { mood: ['happy'] });
+    expect(result.filters).toMatchObject({ genre: [], subgenre: [], mood: ['happy'] });
+    expect(result.redirectTo).toBe('/c/genres/pop?mood=happy');
+  });
+
+  it('keeps ids whose options could not be loaded', () => {
+    expect(drop('/c/sfx?category=whoosh', { category: null }).redirectTo).toBeNull();
   });
 });

@@ -133,6 +133,41 @@ export function toProductQuery(filters: CatalogFilters, fixed: Partial<Record<Li
   return query;
 }
 
+/**
+ * The facet ids a page offers: a key left out is no filter on that page (the genre of a genre page
+ * is the page itself), and null means the options could not be loaded, so the URL's ids are kept.
+ */
+export type OfferedFacets = Partial<Record<ListKey, readonly string[] | null>>;
+
+/**
+ * Drops the ids a page does not offer (an old link, a typo, a removed mood), so they neither filter
+ * the list to nothing nor show up as badges. `redirectTo` is the same URL without them, or null
+ * when nothing was dropped; every other parameter stays as it was.
+ */
+export function dropUnknownFilterIds(
+  url: URL,
+  filters: CatalogFilters,
+  offered: OfferedFacets,
+): { filters: CatalogFilters; redirectTo: string | null } {
+  const kept: CatalogFilters = { ...filters };
+  let dropped = false;
+  for (const key of LIST_KEYS) {
+    const options = offered[key];
+    if (options === null) continue;
+    const known = new Set(options ?? []);
+    kept[key] = filters[key].filter((id) => known.has(id));
+    if (kept[key].length !== filters[key].length) dropped = true;
+  }
+  if (!dropped) return { filters, redirectTo: null };
+  const params = new URLSearchParams(url.search);
+  for (const key of LIST_KEYS) {
+    if (kept[key].length) params.set(key, kept[key].join(','));
+    else params.delete(key);
+  }
+  const qs = params.toString();
+  return { filters: kept, redirectTo: `${url.pathname}${qs ? `?${qs}` : ''}` };
+}
+
 /** The patch that clears every user-set filter. */
 export const CLEARED_FILTERS: Partial<CatalogFilters> = {
   vocal: undefined,

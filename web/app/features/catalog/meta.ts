@@ -16,3 +16,8 @@ export const notFoundMeta = () => [{ title: 'Page not found | Cuewave' }, { name
 export function trackCount(n: number, noun = 'track'): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
 }
+
+/** The word a list's counts use: sound effects are "sounds", everything else "tracks". */
+export function countNoun(type: 'music' | 'sfx' | undefined): string {
+  return type === 'sfx' ? 'sound' : 'track';
+}

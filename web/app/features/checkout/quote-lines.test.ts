@@ -69,4 +69,9 @@ describe('quoteLines', () => {
     expect(formatPercent(6.875)).toBe('6.875\u202f%');
     expect(formatPercent(0.1 + 0.2)).toBe('0.3\u202f%');
   });
+
+  it('names UK VAT as VAT, as the server calls it (decision 052)', () => {
+    const uk = { ...base, currency: 'gbp' as const, taxCountry: 'GB', taxName: 'VAT' as const, taxPercentage: 20 };
+    expect(quoteLines(uk, 'x')[1]?.label).toBe('VAT 20\u202f%');
+  });
 });

@@ -20,8 +20,9 @@ export function formatPercent(rate: number): string {
   return `${text}\u202f%`;
 }
 
-/** What the tax is called where it applies: VAT in the EU, sales tax in the US. */
-export function taxName(quote: Pick<PriceQuote, 'taxCountry'>): string {
+/** What the tax is called where it applies: the server's name (decision 052: UK VAT too), else VAT in the EU, sales tax in the US. */
+export function taxName(quote: Pick<PriceQuote, 'taxCountry' | 'taxName'>): string {
+  if (quote.taxName) return quote.taxName;
   if (isEuCountry(quote.taxCountry)) return 'VAT';
   if (quote.taxCountry === 'US') return 'Sales tax';
   return 'Tax';
@@ -60,4 +61,4 @@ function taxLabel(quote: PriceQuote): string {
 
 /** The note under the summary for a reverse-charged invoice. */
 export const REVERSE_CHARGE_NOTE =
-  'Reverse charge: no VAT is added. Your business accounts for VAT in its own country (EU VAT Directive, art. 196).';
+  'Reverse charge: no VAT is added. Your business accounts for VAT in its own country.';

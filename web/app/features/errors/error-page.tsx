@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Compass } from 'lucide-react';
 import type { Category } from '@cuewave/contract/catalog';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { cx } from '../../components/ui/cx';
 import { mediaUrl } from '../../lib/api';
 import { useLocalizedPath } from '../shell/edition';
 import { Header } from '../shell/header';
@@ -46,55 +47,77 @@ export type ErrorPageProps = {
 
 /** The error page of spec §2: 404 or a generic failure, over a faded, parallax wall of genre covers. */
 export function ErrorPage({ status, path, isBot = false, detail }: ErrorPageProps) {
-  const copy = errorCopy(status);
-  const notFoundLine = status === 404 ? `Page Not Found: ${path}` : null;
-
-  if (isBot) {
-    return (
-      <main id="main" className={styles.plain}>
-        <h1>{copy.title}</h1>
-        <p>{copy.message}</p>
-        {notFoundLine ? <p>{notFoundLine}</p> : null}
-        <p>
-          <a href="/">Return to the home page</a>
-        </p>
-      </main>
-    );
-  }
-
+  if (isBot) return <PlainError status={status} path={path} />;
   return (
     <>
       <Header />
-      <ErrorContent status={status} copy={copy} notFoundLine={notFoundLine} detail={detail} />
+      <ErrorPanel status={status} path={path} detail={detail} as="main" />
     </>
   );
 }
 
-function ErrorContent({
-  status,
-  copy,
-  notFoundLine,
-  detail,
-}: {
+/** Crawlers get the message and a link home, nothing that moves (spec §2). */
+function PlainError({ status, path, as = 'main' }: { status: number; path: string; as?: 'main' | 'section' }) {
+  const copy = errorCopy(status);
+  const Tag = as;
+  return (
+    <Tag id={as === 'main' ? 'main' : undefined} className={styles.plain}>
+      <h1>{copy.title}</h1>
+      <p>{copy.message}</p>
+      {status === 404 ? <p>{`Page Not Found: ${path}`}</p> : null}
+      <p>
+        <a href="/">Return to the home page</a>
+      </p>
+    </Tag>
+  );
+}
+
+export type ErrorPanelProps = {
   status: number;
-  copy: ErrorCopy;
-  notFoundLine: string | null;
+  path: string;
   detail?: string | null;
-}) {
+  /**
+   * 'main' when the panel is the whole page (the root boundary); 'section' inside a layout that
+   * already has its own <main> (catalogue, default and dashboard frames keep their header and nav).
+   */
+  as?: 'main' | 'section';
+  /** The genre wall needs room; the dashboard's narrow column shows the message alone. */
+  cards?: boolean;
+  isBot?: boolean;
+};
+
+/**
+ * The error message itself, for a layout's error boundary: the layout keeps its frame (header,
+ * catalogue tabs, dashboard navigation) around it, so a 404 never looks like the site went away.
+ */
+export function ErrorPanel({ status, path, detail, as = 'section', cards = true, isBot = false }: ErrorPanelProps) {
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const { genres } = useGenres();
+  const { genres } = useGenres(cards && !isBot);
   const sectionRef = useRef<HTMLElement>(null);
   useParallax(sectionRef);
+  if (isBot) return <PlainError status={status} path={path} as={as} />;
+  const copy = errorCopy(status);
+  const notFoundLine = status === 404 ? `Page Not Found: ${path}` : null;
+  const Tag = as;
 
   return (
-    <main id="main" ref={sectionRef} className={styles.page} data-testid="error-page" data-status={status}>
+    <Tag
+      id={as === 'main' ? 'main' : undefined}
+      ref={sectionRef}
+      className={cx(styles.page, as === 'section' && styles.inFrame, !cards && styles.noCards)}
+      data-testid="error-page"
+      data-status={status}
+      aria-labelledby="error-title"
+    >
       <div className={styles.glow} aria-hidden="true" />
       <div className={styles.content}>
         <p className={styles.status} aria-hidden="true">
           {status}
         </p>
-        <h1 className={styles.title}>{copy.title}</h1>
+        <h1 className={styles.title} id="error-title">
+          {copy.title}
+        </h1>
         <p className={styles.message}>{copy.message}</p>
         {notFoundLine ? (
           <p className={styles.path} data-testid="not-found-path">
@@ -116,8 +139,8 @@ function ErrorContent({
           </ButtonLink>
         </div>
       </div>
-      <GenreCards genres={genres} />
-    </main>
+      {cards ? <GenreCards genres={genres} /> : null}
+    </Tag>
   );
 }
 

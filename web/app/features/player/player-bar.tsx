@@ -7,8 +7,11 @@ import { Slider } from '../../components/ui/slider';
 import { Spinner } from '../../components/ui/spinner';
 import { cx } from '../../components/ui/cx';
 import { mediaUrl } from '../../lib/api';
+import { formatDuration } from '../../lib/format';
+import { useLocalize } from '../catalog/paths';
 import { usePlayer, usePlayerTime } from './player-context';
 import { formatClock, previewFile } from './preview';
+import { trackPagePath } from './track-link';
 import { Waveform } from './waveform';
 import styles from './player-bar.module.css';
 
@@ -20,6 +23,7 @@ export function PlayerBar() {
   const player = usePlayer();
   const time = usePlayerTime();
   const { state, current } = player;
+  const localize = useLocalize();
 
   // Keep showing the last track while the bar slides out.
   const lastRef = useRef<Product | null>(null);
@@ -51,11 +55,7 @@ export function PlayerBar() {
               )}
             </div>
             <div className={styles.meta}>
-              <Link
-                to={`/c/song/${encodeURIComponent(product.id)}`}
-                className={styles.title}
-                data-testid="player-title"
-              >
+              <Link to={localize(trackPagePath(product))} className={styles.title} data-testid="player-title">
                 {product.title}
               </Link>
               <span className={styles.artist} data-testid="player-artist">
@@ -117,7 +117,10 @@ export function PlayerBar() {
                 label={`Seek in ${product.title}`}
               />
             )}
-            <span className={cx(styles.time, styles.duration)}>{formatClock(time.duration)}</span>
+            <span className={cx(styles.time, styles.duration)} data-testid="player-duration">
+              {/* The catalogue's length by the lists' rule: the decoded file may differ by encoder padding. */}
+              {formatDuration(product.duration)}
+            </span>
           </div>
 
           <div className={styles.volume}>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { ArrowRight, ShieldCheck, Sparkles } from 'lucide-react';
 import { TRIAL_DAYS, type PlanName } from '@cuewave/contract/account';
 import { LICENCE_PERPETUAL_TERM, LICENCE_TERMS } from '@cuewave/contract/licence';
@@ -7,6 +7,9 @@ import type { Currency } from '@cuewave/contract/pricing';
 import type { Me } from '@cuewave/contract/account';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { PlanCards } from '../registration/plan-cards';
+import { FormAlert } from '../auth/form-alert';
+import { useChoosePlan } from '../checkout/use-choose-plan';
+import { CHOOSE_PLAN_PATH } from '../subscription/paths';
 import { periodOf, updateSignup, useSignup, type BillingType } from '../registration/signup-store';
 import { useLocalizedPath } from '../shell/edition';
 import { audienceOf, memberActionLabel } from './audience';
@@ -30,7 +33,7 @@ export type LicensesPageProps = { data: PricingData; viewer: Me | null };
  */
 export function LicensesPage({ data, viewer }: LicensesPageProps) {
   const signup = useSignup();
-  const navigate = useNavigate();
+  const { choose, pending, error } = useChoosePlan(viewer);
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const localized = useLocalizedPath();
@@ -50,26 +53,24 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
   const refreshing = navigation.state === 'loading' && navigation.location.pathname === pathname;
 
   function start(plan: PlanName) {
-    if (audience.kind === 'member') {
-      void navigate('/dashboard/licenses');
-      return;
-    }
     const priced = data.plans?.find((p) => p.name === plan);
-    const signupPlanPeriod = plan === 'trial' ? null : period;
-    updateSignup({
-      plan,
-      billingType,
-      signupPlan: plan,
-      signupPlanPeriod,
-      signupCurrency: currency,
-      signupPrice: priced && signupPlanPeriod ? listPriceOf(priced, signupPlanPeriod, currency) : null,
-    });
-    void navigate(localized(audience.kind === 'visitor' ? '/register/signup' : '/register/select-plan'));
+    void choose({ plan, period, currency, price: priced ? listPriceOf(priced, period, currency) : null });
   }
 
   const currentPlan = audience.kind === 'member' ? audience.currentPlan : null;
+  // On the trial, or past it (the trial is once per account): the way on is a paid plan (decision 051).
+  const paidOnly = currentPlan === 'trial' || (audience.kind === 'registering' && Boolean(viewer?.access.isTrialUsed));
   const trialCta = (where: 'hero' | 'closing') =>
-    audience.kind === 'member' ? (
+    paidOnly ? (
+      <ButtonLink
+        to={localized(CHOOSE_PLAN_PATH)}
+        size="lg"
+        iconRight={<ArrowRight />}
+        data-testid={`${where}-choose-plan`}
+      >
+        Choose your plan
+      </ButtonLink>
+    ) : audience.kind === 'member' ? (
       <ButtonLink to="/dashboard/licenses" size="lg" iconRight={<ArrowRight />} data-testid={`${where}-manage`}>
         {currentPlan ? 'Manage your subscription' : 'Choose a plan in your dashboard'}
       </ButtonLink>
@@ -92,7 +93,7 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
         </p>
         <div className={styles.heroActions}>
           {trialCta('hero')}
-          {audience.kind !== 'member' ? (
+          {audience.kind !== 'member' && !paidOnly ? (
             <p className={styles.heroNote}>{TRIAL_DAYS} days free · no card needed · 1 channel</p>
           ) : null}
         </div>
@@ -105,6 +106,7 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
         data-refreshing={refreshing || undefined}
       >
         {data.plans ? null : <PricesUnavailable />}
+        <FormAlert testId="plan-choice-error">{error}</FormAlert>
         <PlanCards
           planNames={COMPARED_PLANS}
           selected={currentPlan}
@@ -112,6 +114,7 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
           billingType={billingType}
           onBillingTypeChange={setBillingType}
           onChoose={start}
+          pending={pending}
           actionLabel={
             audience.kind === 'member' ? (plan, title) => memberActionLabel(currentPlan, plan, title) : undefined
           }
@@ -171,12 +174,22 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
 
       <section className={styles.closing} aria-labelledby="closing-title">
         <h2 id="closing-title" className={styles.sectionTitle}>
-          {audience.kind === 'member' ? 'Need more channels?' : 'Try it on your next video'}
+          {paidOnly
+            ? currentPlan === 'trial'
+              ? 'Keep going after your trial'
+              : 'Pick up where you left off'
+            : audience.kind === 'member'
+              ? 'Need more channels?'
+              : 'Try it on your next video'}
         </h2>
         <p className={styles.sectionLead}>
-          {audience.kind === 'member'
-            ? 'Upgrades start at once; you pay only the difference for the rest of your period.'
-            : `The whole catalogue free for ${TRIAL_DAYS} days. No card, no charge.`}
+          {paidOnly
+            ? currentPlan === 'trial'
+              ? 'Choose a plan above. It starts as soon as your payment goes through; the free trial ends then and the channels you added stay licensed.'
+              : 'Choose a plan above. It starts as soon as your payment goes through.'
+            : audience.kind === 'member'
+              ? 'Upgrades start at once; you pay only the difference for the rest of your period.'
+              : `The whole catalogue free for ${TRIAL_DAYS} days. No card, no charge.`}
         </p>
         {trialCta('closing')}
       </section>

@@ -19,6 +19,8 @@ export type RegisterStepsProps = {
  */
 export function RegisterSteps({ current, forced }: RegisterStepsProps) {
   const localized = useLocalizedPath();
+  // A finished registration on these pages is buying a plan (decision 051): its own, shorter progress.
+  if (forced === null) return <CheckoutSteps current={current} />;
   const currentIndex = indicatorIndex(current);
   const doneBefore = indicatorIndex(forced);
   return (
@@ -56,6 +58,43 @@ export function RegisterSteps({ current, forced }: RegisterStepsProps) {
               ) : (
                 <span className={styles.stopLink}>{content}</span>
               )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+const CHECKOUT_STOPS = ['Choose plan', 'Billing details', 'Payment'];
+
+/** The checkout of a signed-in user without a paid plan: plan, billing details, payment. */
+function CheckoutSteps({ current }: { current: RegistrationStep }) {
+  const currentIndex = current === 'select-plan' ? 0 : 1;
+  return (
+    <nav aria-label="Checkout progress" className={styles.root} data-testid="checkout-steps">
+      <p className={styles.summary}>
+        Step {currentIndex + 1} of {CHECKOUT_STOPS.length}: {CHECKOUT_STOPS[currentIndex]}
+      </p>
+      <ol className={styles.list}>
+        {CHECKOUT_STOPS.map((label, index) => {
+          const done = index < currentIndex;
+          const isCurrent = index === currentIndex;
+          return (
+            <li
+              key={label}
+              className={cx(styles.stop, done && styles.done, isCurrent && styles.current)}
+              aria-current={isCurrent ? 'step' : undefined}
+            >
+              <span className={styles.stopLink}>
+                <span className={styles.marker} aria-hidden="true">
+                  {done ? <Check /> : index + 1}
+                </span>
+                <span className={styles.label}>
+                  {label}
+                  {done ? <span className="visually-hidden"> (done)</span> : null}
+                </span>
+              </span>
             </li>
           );
         })}

@@ -9,15 +9,8 @@ import { useLocalizedPath } from './edition';
 import { Logo } from './logo';
 import { useAuth } from '../auth/use-auth';
 import { useViewer } from '../auth/use-viewer';
-import {
-  dashboardNavFor,
-  EXPLORE_NAV,
-  FINISH_SIGNUP_PATH,
-  HELP_NAV,
-  LOGIN_PATH,
-  TRIAL_PATH,
-  type NavLink,
-} from './nav-links';
+import { dashboardNavFor, EXPLORE_NAV, HELP_NAV, LOGIN_PATH, TRIAL_PATH, type NavLink } from './nav-links';
+import { RegistrationActionLink } from './registration-action-link';
 import { useGenres } from './use-genres';
 import styles from './burger-menu.module.css';
 
@@ -76,103 +69,103 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
         />
       </div>
 
-      <div className={styles.content}>
-        <nav aria-labelledby="menu-explore" className={styles.explore}>
-          <h2 id="menu-explore" className={styles.heading}>
-            {me ? 'Your account' : 'Explore'}
-          </h2>
-          {me ? <p className={styles.email}>{me.account.email}</p> : null}
-          <ul role="list" className={styles.exploreList} data-testid="burger-links">
-            {links.map((link, i) => (
-              <li key={link.url} style={{ animationDelay: `${40 + i * 25}ms` }}>
-                <Link to={localized(link.url)} className={styles.exploreLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <ul role="list" className={styles.helpList}>
-            {HELP_NAV.map((link) => (
-              <li key={link.url}>
-                <Link to={localized(link.url)} className={styles.helpLink}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="menu-all-music" className={styles.genres}>
-          <h2 id="menu-all-music" className={styles.heading}>
-            All music
-          </h2>
-          {genres ? (
-            genres.length ? (
-              <ul role="list" className={styles.genreList}>
-                {genres.map((genre) => (
-                  <li key={genre.id}>
-                    <Link to={`/c/genres/${encodeURIComponent(genre.id)}`} className={styles.genreLink}>
-                      <span>{genre.name}</span>
-                      <ArrowRight aria-hidden="true" className={styles.genreArrow} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={styles.note}>Genres will appear here as soon as the catalogue is filled.</p>
-            )
-          ) : failed ? (
-            <p className={styles.note}>
-              Genres couldn't be loaded right now.{' '}
-              <Link to="/c/genres" className={styles.inlineLink}>
-                Browse all genres
-              </Link>
-            </p>
-          ) : (
-            <div className={styles.genreList} aria-busy="true" aria-label="Loading genres">
-              {Array.from({ length: 12 }, (_, i) => (
-                <Skeleton key={i} variant="text" height={18} width={`${60 + ((i * 17) % 35)}%`} />
+      <div className={styles.scroller} data-testid="burger-scroller">
+        <div className={styles.content}>
+          <nav aria-labelledby="menu-explore" className={styles.explore}>
+            <h2 id="menu-explore" className={styles.heading}>
+              {me ? 'Your account' : 'Explore'}
+            </h2>
+            {me ? <p className={styles.email}>{me.account.email}</p> : null}
+            <ul role="list" className={styles.exploreList} data-testid="burger-links">
+              {links.map((link, i) => (
+                <li key={link.url} style={{ animationDelay: `${40 + i * 25}ms` }}>
+                  <Link to={localized(link.url)} className={styles.exploreLink}>
+                    {link.label}
+                  </Link>
+                </li>
               ))}
-            </div>
-          )}
-          <Link to="/c/genres" className={styles.allGenres}>
-            See every genre <ArrowUpRight aria-hidden="true" />
-          </Link>
-        </nav>
+            </ul>
+            <ul role="list" className={styles.helpList}>
+              {HELP_NAV.map((link) => (
+                <li key={link.url}>
+                  <Link to={localized(link.url)} className={styles.helpLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <nav aria-labelledby="menu-all-music" className={styles.genres}>
+            <h2 id="menu-all-music" className={styles.heading}>
+              All music
+            </h2>
+            {genres ? (
+              genres.length ? (
+                <ul role="list" className={styles.genreList}>
+                  {genres.map((genre) => (
+                    <li key={genre.id}>
+                      <Link to={`/c/genres/${encodeURIComponent(genre.id)}`} className={styles.genreLink}>
+                        <span>{genre.name}</span>
+                        <ArrowRight aria-hidden="true" className={styles.genreArrow} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={styles.note}>Genres will appear here as soon as the catalogue is filled.</p>
+              )
+            ) : failed ? (
+              <p className={styles.note}>
+                Genres couldn't be loaded right now.{' '}
+                <Link to="/c/genres" className={styles.inlineLink}>
+                  Browse all genres
+                </Link>
+              </p>
+            ) : (
+              <div className={styles.genreList} aria-busy="true" aria-label="Loading genres">
+                {Array.from({ length: 12 }, (_, i) => (
+                  <Skeleton key={i} variant="text" height={18} width={`${60 + ((i * 17) % 35)}%`} />
+                ))}
+              </div>
+            )}
+            <Link to="/c/genres" className={styles.allGenres}>
+              See every genre <ArrowUpRight aria-hidden="true" />
+            </Link>
+          </nav>
+        </div>
       </div>
 
-      <div className={styles.actions}>
-        {me ? (
-          <>
-            <Button
-              variant="secondary"
-              size="lg"
-              icon={<LogOut />}
-              loading={signingOut}
-              onClick={() => {
-                setSigningOut(true);
-                void signOut();
-              }}
-              data-testid="burger-logout"
-            >
-              Log out
-            </Button>
-            {me.registrationStep ? (
-              <ButtonLink to={FINISH_SIGNUP_PATH} variant="primary" size="lg">
-                Finish sign-up
+      <div className={styles.actionBar}>
+        <div className={styles.actions} data-testid="burger-actions">
+          {me ? (
+            <>
+              <Button
+                variant="secondary"
+                size="lg"
+                icon={<LogOut />}
+                loading={signingOut}
+                onClick={() => {
+                  setSigningOut(true);
+                  void signOut();
+                }}
+                data-testid="burger-logout"
+              >
+                Log out
+              </Button>
+              <RegistrationActionLink me={me} size="lg" inMenu />
+            </>
+          ) : (
+            <>
+              <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg">
+                Log in
               </ButtonLink>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg">
-              Log in
-            </ButtonLink>
-            <ButtonLink to={TRIAL_PATH} variant="primary" size="lg">
-              Start free trial
-            </ButtonLink>
-          </>
-        )}
+              <ButtonLink to={TRIAL_PATH} variant="primary" size="lg">
+                Start free trial
+              </ButtonLink>
+            </>
+          )}
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useViewer } from '../auth/use-viewer';
-import { useEdition, useLocalizedPath } from './edition';
+import { useLocalizedPath } from './edition';
+import { EditionSwitch } from './edition-switch';
 import { IN_STORE_PATH } from './nav-links';
 import { Logo } from './logo';
 import styles from './footer.module.css';
@@ -39,7 +40,6 @@ const COLUMNS: Array<{ title: string; links: Array<{ label: string; url: string 
 /** Site footer: brand, link columns, legal links and the edition marker. */
 export function Footer() {
   const localized = useLocalizedPath();
-  const edition = useEdition();
   const signedIn = useViewer() !== null;
   const year = new Date().getFullYear();
   return (
@@ -84,9 +84,7 @@ export function Footer() {
             </Link>
           </li>
           <li>
-            <span className={styles.edition} aria-label={`Edition: ${edition === 'us' ? 'United States' : 'Europe'}`}>
-              {edition === 'us' ? 'US edition' : 'EU edition'}
-            </span>
+            <EditionSwitch />
           </li>
         </ul>
       </div>

@@ -10,7 +10,8 @@ import { useLocalizedPath } from './edition';
 import { FavoritesModal } from './favorites-modal';
 import { useHeaderScroll } from './header-scroll';
 import { Logo } from './logo';
-import { FAVORITES_PATH, FINISH_SIGNUP_PATH, LOGIN_PATH, mainNavFor, TRIAL_PATH } from './nav-links';
+import { FAVORITES_PATH, LOGIN_PATH, mainNavFor, TRIAL_PATH } from './nav-links';
+import { RegistrationActionLink } from './registration-action-link';
 import styles from './header.module.css';
 
 export type HeaderProps = {
@@ -25,7 +26,8 @@ export type HeaderProps = {
  * Site header (spec §2): logo, main navigation, search slot, favourites heart, log in and free
  * trial, burger menu. Sticky; slides away while scrolling down and comes back when scrolling up.
  * Signed in, the account menu replaces log in / free trial, In-store leaves the navigation and the
- * heart goes straight to the favourites; an unfinished registration gets a "Finish sign-up" button.
+ * heart goes straight to the favourites; an unfinished registration gets a "Finish sign-up" button, a
+ * returning customer buying a plan again a "Choose a plan" one (RegistrationActionLink).
  */
 export function Header({ variant = 'solid' }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -85,16 +87,7 @@ export function Header({ variant = 'solid' }: HeaderProps) {
             />
             {me ? (
               <>
-                {me.registrationStep ? (
-                  <ButtonLink
-                    to={FINISH_SIGNUP_PATH}
-                    variant="primary"
-                    className={styles.trial}
-                    data-testid="finish-signup"
-                  >
-                    Finish sign-up
-                  </ButtonLink>
-                ) : null}
+                <RegistrationActionLink me={me} className={styles.trial} />
                 <AccountMenu me={me} className={styles.account} />
               </>
             ) : (

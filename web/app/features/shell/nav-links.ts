@@ -48,6 +48,8 @@ type DashboardSection = NavLink & {
 const hideBilling = (me: Me) => me.subscription?.planType === 'enterprise' || me.access.isNoPlan;
 
 const DASHBOARD_SECTIONS: DashboardSection[] = [
+  // The overview is open to users without a plan too: it shows them how to choose one (decision 053).
+  { label: 'Overview', url: '/dashboard', routed: true },
   { label: 'Playlists', url: '/dashboard/playlists', routed: false },
   { label: 'Subscription', url: '/dashboard/licenses', routed: true },
   { label: 'Billing', url: '/dashboard/billing', routed: true, hiddenFor: hideBilling },

@@ -6,6 +6,7 @@ import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useLocalizedPath } from '../shell/edition';
 import { availableActions } from './actions';
+import { CHOOSE_PLAN_PATH } from './paths';
 import { CancelRenewalDialog } from './cancel-renewal-dialog';
 import { DowngradeDialog } from './downgrade-dialog';
 import { PeriodDialog } from './period-dialog';
@@ -52,7 +53,7 @@ export function PlanActions({ subscription, channels }: { subscription: Subscrip
       </Button>
     ),
     actions.has('choosePlan') && (
-      <ButtonLink key="choose" to={localized('/licenses')} data-testid="choose-plan">
+      <ButtonLink key="choose" to={localized(CHOOSE_PLAN_PATH)} data-testid="choose-plan">
         Choose a plan
       </ButtonLink>
     ),

@@ -116,11 +116,11 @@ describe('the current plan card', () => {
     expect(buttons()).toEqual(['Complete payment']);
   });
 
-  it('sends a trial user to the plans', () => {
+  it('sends a trial user to the checkout’s plan choice (decision 051)', () => {
     renderCard(detail({ planType: 'trial', period: null, payPeriod: null, renewal: null, channelLimit: 1 }));
     expect(screen.getByTestId('plan-name').textContent).toBe('Free trial');
     expect(screen.getByTestId('plan-period').textContent).toBe('Free');
-    expect(screen.getByTestId('choose-plan').getAttribute('href')).toBe('/licenses');
+    expect(screen.getByTestId('choose-plan').getAttribute('href')).toBe('/register/select-plan');
     expect(buttons()).toEqual([]);
   });
 });

@@ -34,13 +34,13 @@ function renderBanner(me: Me | null, path = '/') {
 const action = () => screen.getByTestId('subscription-banner-action');
 
 describe('subscription banner (spec §2 root shell)', () => {
-  it('counts the trial down and links to the plans of the visitor’s edition', () => {
+  it('counts the trial down and links to the checkout’s plan choice in the visitor’s edition', () => {
     renderBanner(viewer({ planType: 'trial', payPeriod: null }), '/us');
     expect(screen.getByTestId('subscription-banner').textContent).toContain(
       'Your free trial ends in 10 days (Mar 11, 2025).',
     );
     expect(action().textContent).toBe('Choose a plan');
-    expect(action().getAttribute('href')).toBe('/us/licenses');
+    expect(action().getAttribute('href')).toBe('/us/register/select-plan');
   });
 
   it('sends a failed renewal to the card, a pending payment to checkout and a cancelled plan to renew', () => {

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { planTitle } from '../registration/plans';
 import { useLocalizedPath } from '../shell/edition';
 import { bannerFor, type BannerState } from './banner-rule';
-import { BILLING_PATH, FINISH_CHECKOUT_PATH, PRICING_PATH, SUBSCRIPTION_PATH } from './paths';
+import { BILLING_PATH, CHOOSE_PLAN_PATH, FINISH_CHECKOUT_PATH, SUBSCRIPTION_PATH } from './paths';
 import styles from './subscription-banner.module.css';
 
 /**
@@ -74,7 +74,7 @@ function bannerView(state: BannerState): View {
           </>
         ),
         action: 'Choose a plan',
-        to: PRICING_PATH,
+        to: CHOOSE_PLAN_PATH,
         icon: <Sparkles width={18} height={18} />,
       };
     }

@@ -10,7 +10,10 @@ export const CAPTCHA_FAILED = 'We couldn’t confirm you’re human. Please try 
  */
 export function signInErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return NETWORK_ERROR;
-  if (error.status === 429) return `Too many attempts. Try again ${waitPhrase(error.retryAfter)}.`;
+  // The API only throttles sign-ins per connection (decision 048): another way in stays open.
+  if (error.status === 429) {
+    return `Too many sign-in attempts from this connection. Try again ${waitPhrase(error.retryAfter)}, or email yourself a sign-in link.`;
+  }
   if (error.body.error === 'wrong credentials or client not found' || error.status === 401) return WRONG_CREDENTIALS;
   if (error.body.error === 'recaptcha error') return CAPTCHA_FAILED;
   if (error.status >= 500) return 'Sign-in is not available right now. Please try again in a moment.';

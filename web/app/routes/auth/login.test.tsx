@@ -167,7 +167,9 @@ describe('login page', () => {
     renderLogin();
     fill('me@example.com', 'pw');
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect((await screen.findByTestId('login-error')).textContent).toBe('Too many attempts. Try again in 5 minutes.');
+    expect((await screen.findByTestId('login-error')).textContent).toBe(
+      'Too many sign-in attempts from this connection. Try again in 5 minutes, or email yourself a sign-in link.',
+    );
   });
 
   it('emails a sign-in link for the address typed', async () => {
@@ -205,10 +207,10 @@ describe('signInErrorMessage', () => {
       signInErrorMessage(new ApiError(401, { error: 'wrong credentials or client not found', message: 'x' })),
     ).toBe(WRONG_CREDENTIALS);
     expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }, 30))).toBe(
-      'Too many attempts. Try again in 30 seconds.',
+      'Too many sign-in attempts from this connection. Try again in 30 seconds, or email yourself a sign-in link.',
     );
     expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }))).toBe(
-      'Too many attempts. Try again in a moment.',
+      'Too many sign-in attempts from this connection. Try again in a moment, or email yourself a sign-in link.',
     );
     expect(signInErrorMessage(new ApiError(403, { error: 'account not confirmed', message: 'Confirm first.' }))).toBe(
       'Confirm first.',

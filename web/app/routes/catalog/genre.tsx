@@ -1,15 +1,17 @@
+import { redirect } from 'react-router';
 import { Disc3 } from 'lucide-react';
-import { catalogApi, emptyProductList, loadList, loadOr404 } from '../../features/catalog/api';
+import { catalogApi, emptyProductList, loadList, offeredIds, loadOr404 } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
 import { ProductListing } from '../../features/catalog/components/product-listing';
 import { SubgenreChips } from '../../features/catalog/components/subgenre-chips';
-import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { countActiveFilters, dropUnknownFilterIds, parseFilters, toProductQuery } from '../../features/catalog/filters';
 import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta';
 import type { Route } from './+types/genre';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const filters = parseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
   const [genre, products, moods] = await Promise.all([
     loadOr404(() => catalogApi.genre(params.genreId)),
     loadList(
@@ -18,6 +20,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ),
     loadList(() => catalogApi.moods(), []),
   ]);
+  // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
+  const { redirectTo } = dropUnknownFilterIds(url, filters, { mood: offeredIds(moods) });
+  if (redirectTo) throw redirect(redirectTo);
   return {
     genre,
     products: products.value,

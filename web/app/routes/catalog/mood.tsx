@@ -1,14 +1,16 @@
+import { redirect } from 'react-router';
 import { Smile } from 'lucide-react';
-import { catalogApi, emptyProductList, loadList, loadOr404, notFound } from '../../features/catalog/api';
+import { catalogApi, emptyProductList, loadList, offeredIds, loadOr404, notFound } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
 import { ProductListing } from '../../features/catalog/components/product-listing';
-import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { countActiveFilters, dropUnknownFilterIds, parseFilters, toProductQuery } from '../../features/catalog/filters';
 import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta';
 import type { Route } from './+types/mood';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const filters = parseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
   const [moods, products, genres] = await Promise.all([
     loadOr404(() => catalogApi.moods()),
     loadList(
@@ -17,6 +19,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ),
     loadList(() => catalogApi.genres(), []),
   ]);
+  // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
+  const { redirectTo } = dropUnknownFilterIds(url, filters, { genre: offeredIds(genres) });
+  if (redirectTo) throw redirect(redirectTo);
   const mood = moods.find((m) => m.id === params.moodId);
   if (!mood) throw notFound();
   return {

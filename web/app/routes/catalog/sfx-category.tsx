@@ -1,10 +1,11 @@
+import { redirect } from 'react-router';
 import { AudioWaveform } from 'lucide-react';
 import type { Category } from '@cuewave/contract/catalog';
 import { catalogApi, emptyProductList, loadList, loadOr404, notFound } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
 import { ProductListing } from '../../features/catalog/components/product-listing';
-import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { countActiveFilters, dropUnknownFilterIds, parseFilters, toProductQuery } from '../../features/catalog/filters';
 import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta';
 import type { Route } from './+types/sfx-category';
 
@@ -18,7 +19,8 @@ function findCategory(categories: Category[], id: string): Category | undefined 
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const filters = parseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
   const [categories, products] = await Promise.all([
     loadOr404(() => catalogApi.categories('sfx')),
     loadList(
@@ -26,6 +28,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       emptyProductList(),
     ),
   ]);
+  // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
+  const { redirectTo } = dropUnknownFilterIds(url, filters, {});
+  if (redirectTo) throw redirect(redirectTo);
   const category = findCategory(categories, params.categoryId);
   if (!category) throw notFound();
   return {

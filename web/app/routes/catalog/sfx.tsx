@@ -1,23 +1,28 @@
+import { redirect } from 'react-router';
 import { AudioWaveform } from 'lucide-react';
-import { catalogApi, emptyProductList, loadList } from '../../features/catalog/api';
+import { catalogApi, emptyProductList, loadList, offeredIds } from '../../features/catalog/api';
 import { CardGrid, CardGridItem } from '../../features/catalog/components/card-grid';
 import { CategoryCard } from '../../features/catalog/components/category-card';
 import { LoadFailed } from '../../features/catalog/components/load-failed';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { ProductListing } from '../../features/catalog/components/product-listing';
 import { SectionHeader } from '../../features/catalog/components/section-header';
-import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { countActiveFilters, dropUnknownFilterIds, parseFilters, toProductQuery } from '../../features/catalog/filters';
 import { pageMeta, trackCount } from '../../features/catalog/meta';
 import { catalogPaths, useLocalize } from '../../features/catalog/paths';
 import styles from '../../features/catalog/components/catalog-page.module.css';
 import type { Route } from './+types/sfx';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const filters = parseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
   const [categories, products] = await Promise.all([
     loadList(() => catalogApi.categories('sfx'), []),
     loadList(() => catalogApi.products('sfx', toProductQuery(filters)), emptyProductList()),
   ]);
+  // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
+  const { redirectTo } = dropUnknownFilterIds(url, filters, { category: offeredIds(categories) });
+  if (redirectTo) throw redirect(redirectTo);
   return {
     categories: categories.value,
     categoriesFailed: categories.failed,

@@ -1,10 +1,11 @@
+import { redirect } from 'react-router';
 import { Disc3 } from 'lucide-react';
-import { catalogApi, emptyProductList, loadList, loadOr404, notFound } from '../../features/catalog/api';
+import { catalogApi, emptyProductList, loadList, offeredIds, loadOr404, notFound } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
 import { ProductListing } from '../../features/catalog/components/product-listing';
 import { SubgenreChips } from '../../features/catalog/components/subgenre-chips';
-import { countActiveFilters, parseFilters, toProductQuery } from '../../features/catalog/filters';
+import { countActiveFilters, dropUnknownFilterIds, parseFilters, toProductQuery } from '../../features/catalog/filters';
 import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta';
 import type { Route } from './+types/subgenre';
 
@@ -12,7 +13,8 @@ import type { Route } from './+types/subgenre';
 const ALL = 'all';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const filters = parseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
   const { genreId, subgenreId } = params;
   const fixed = subgenreId === ALL ? { genre: [genreId] } : { genre: [genreId], subgenre: [subgenreId] };
   const [genre, products, moods] = await Promise.all([
@@ -20,6 +22,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     loadList(() => catalogApi.products('music', toProductQuery(filters, fixed)), emptyProductList()),
     loadList(() => catalogApi.moods(), []),
   ]);
+  // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
+  const { redirectTo } = dropUnknownFilterIds(url, filters, { mood: offeredIds(moods) });
+  if (redirectTo) throw redirect(redirectTo);
   const subgenre = subgenreId === ALL ? null : genre.children.find((c) => c.id === subgenreId);
   if (subgenre === undefined) throw notFound();
   return {

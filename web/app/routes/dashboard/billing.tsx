@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** /dashboard/billing: billing details, saved cards and receipts. */
+/** /dashboard/billing: billing details, saved cards, receipts and VAT invoices. */
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
   const [billing, setBilling] = useState<BillingDetails | null>(loaderData.billing);
   const [methods, setMethods] = useState<StoredPaymentMethod[] | null>(loaderData.methods);
@@ -48,7 +48,7 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <header className={styles.pageHeader}>
         <h1 className={styles.pageTitle}>Billing &amp; payment</h1>
-        <p className={styles.pageLead}>Who we invoice, the cards you pay with and your receipts.</p>
+        <p className={styles.pageLead}>Who we invoice, the cards you pay with, and your receipts and invoices.</p>
       </header>
       <BillingDetailsSection
         billing={billing}

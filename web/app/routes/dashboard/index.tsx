@@ -1,14 +1,42 @@
-import { guardDashboard } from '../../features/auth/guards.server';
+import type { Channel } from '@cuewave/contract/licence';
+import type { StoredPaymentMethod } from '@cuewave/contract/payment';
+import type { SubscriptionDetail } from '@cuewave/contract/subscription';
+import { useDashboardViewer } from '../../features/account/use-dashboard-viewer';
+import { getPaymentMethods } from '../../features/checkout/api';
+import { DashboardOverview } from '../../features/dashboard/dashboard-overview';
+import * as api from '../../features/subscription/api';
 import type { Route } from './+types/index';
 
-export const meta = () => [{ title: 'Dashboard · Cuewave' }];
+export const meta = () => [{ title: 'Overview · Cuewave' }, { name: 'robots', content: 'noindex' }];
 
-/** /dashboard: the dashboard guard sends it on to /dashboard/licenses (decision 031). */
+/** A part that failed to load is shown as missing, not as an error page for the whole overview. */
+const settle = <T,>(p: Promise<T>, fallback: T): Promise<{ value: T; failed: boolean }> =>
+  p.then(
+    (value) => ({ value, failed: false }),
+    () => ({ value: fallback, failed: true }),
+  );
+
+/** The layout's guard has run (signed in); the overview reads the same calls as the subscription page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await guardDashboard(request);
-  return null;
+  const options = { request };
+  const [subscription, channels, methods] = await Promise.all([
+    settle<SubscriptionDetail | null>(api.getSubscription(options), null),
+    settle<Channel[]>(api.getChannels(options), []),
+    settle<StoredPaymentMethod[]>(getPaymentMethods(options), []),
+  ]);
+  return {
+    subscription: subscription.value ?? null,
+    failed: subscription.failed,
+    channels: channels.value,
+    channelsFailed: channels.failed,
+    card: methods.value.find((m) => m.isDefault) ?? methods.value[0] ?? null,
+    // "Now" from the server, so the days left print the same in the server render and the browser.
+    now: Date.now(),
+  };
 }
 
-export default function DashboardIndex() {
-  return null;
+/** /dashboard: the overview of the subscriber's plan and the way into every section (decision 053). */
+export default function DashboardIndex({ loaderData }: Route.ComponentProps) {
+  const me = useDashboardViewer();
+  return <DashboardOverview me={me} {...loaderData} />;
 }

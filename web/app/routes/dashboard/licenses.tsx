@@ -12,6 +12,7 @@ import { ChannelsSection } from '../../features/subscription/channels-section';
 import { HistorySection } from '../../features/subscription/history-section';
 import { LicenceSection } from '../../features/subscription/licence-section';
 import { PlanCard } from '../../features/subscription/plan-card';
+import { CHOOSE_PLAN_PATH, PRICING_PATH } from '../../features/subscription/paths';
 import { PlansProvider } from '../../features/subscription/plans-context';
 import type { Route } from './+types/licenses';
 import styles from '../../features/subscription/subscription.module.css';
@@ -55,6 +56,8 @@ export default function LicensesPage({ loaderData }: Route.ComponentProps) {
   const { subscription, failed, channels, channelsFailed, card, plans, history, now } = loaderData;
   const localized = useLocalizedPath();
   const live = subscription && subscription.status !== 'ended' ? subscription : null;
+  // GET /v1/subscription answers null once a plan has ended; the history still lists it.
+  const hadPlan = subscription !== null || history.length > 0;
   return (
     <PlansProvider plans={plans}>
       <div className={styles.page}>
@@ -84,16 +87,21 @@ export default function LicensesPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <EmptyState
             icon={<Layers />}
-            title={subscription ? 'Your plan has ended' : 'You don’t have a plan yet'}
+            title={hadPlan ? 'Your plan has ended' : 'You don’t have a plan yet'}
             description={
-              subscription
+              hadPlan
                 ? 'Choose a plan to download tracks again and license them for your channels. Videos published while your licence was valid stay licensed.'
                 : 'Start with a 30-day free trial or choose a plan to download tracks and license them for your channels.'
             }
             actions={
-              <ButtonLink to={localized('/licenses')} data-testid="choose-plan">
-                Choose a plan
-              </ButtonLink>
+              <>
+                <ButtonLink to={localized(CHOOSE_PLAN_PATH)} data-testid="choose-plan">
+                  Choose a plan
+                </ButtonLink>
+                <ButtonLink to={localized(PRICING_PATH)} variant="secondary">
+                  Compare plans
+                </ButtonLink>
+              </>
             }
           />
         )}

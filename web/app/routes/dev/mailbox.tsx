@@ -17,7 +17,9 @@ const LIMIT = 200;
 
 /**
  * Every email and SMS the outbox provider "sent" (GET /api/dev/outbox). The API answers 404 when
- * the mailbox is off (SMTP configured), and so does this page.
+ * the mailbox is off (SMTP configured) and to anyone but this machine's operator; the call carries
+ * the visitor's address (X-Forwarded-For, set by server rendering), so a visitor from elsewhere gets
+ * the 404 page too (decision 047).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -6,6 +6,7 @@ import type { Country } from '@cuewave/contract/billing';
 import { formatMoney } from '@cuewave/contract/pricing';
 import { ButtonLink } from '../../components/ui/button';
 import { SkeletonText } from '../../components/ui/skeleton';
+import { buysFirstPlan } from '../../features/auth/guards';
 import { getMe } from '../../features/auth/session.server';
 import { getBilling, getCountries, getPaymentMethods } from '../../features/checkout/api';
 import { CheckoutPayment } from '../../features/checkout/checkout-payment';
@@ -134,6 +135,11 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             Renews automatically every {selection.period} at the list price with the tax of the day. Cancel renewal any
             time in your dashboard.
           </p>
+          {buysFirstPlan(viewer) ? (
+            <p className={styles.fine} data-testid="trial-ends-note">
+              Your free trial ends when this payment goes through; the channels you added stay on your licence.
+            </p>
+          ) : null}
         </section>
 
         <section className={`${styles.panel} ${styles.paymentPanel}`} aria-label="Payment">

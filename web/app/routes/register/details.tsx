@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { Receipt } from 'lucide-react';
 import { CHANNEL_LIMITS, TRIAL_DAYS, type Account } from '@cuewave/contract/account';
 import type { Country } from '@cuewave/contract/billing';
+import { buysFirstPlan } from '../../features/auth/guards';
 import { getMe } from '../../features/auth/session.server';
 import { getBilling, getCountries } from '../../features/checkout/api';
 import { BillingForm } from '../../features/checkout/billing-form';
@@ -10,7 +11,7 @@ import { friendlyError } from '../../features/registration/error-messages';
 import { planInfo } from '../../features/registration/plans';
 import { updateSignup } from '../../features/registration/signup-store';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
-import { editionOfPath, useLocalizedPath } from '../../features/shell/edition';
+import { editionOfPath, localizedPath, useLocalizedPath } from '../../features/shell/edition';
 import { apiGet, apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
@@ -27,6 +28,10 @@ export const meta = () => [{ title: 'Billing details · Cuewave' }, { name: 'rob
 export async function loader({ request }: Route.LoaderArgs) {
   const usEdition = editionOfPath(new URL(request.url).pathname) === 'us';
   const { me } = await getMe(request);
+  // A member on the trial who has not picked a paid plan yet (an old bookmark, a shared link) picks one first.
+  if (me && buysFirstPlan(me) && (me.account.signupPlan ?? 'trial') === 'trial') {
+    throw redirect(localizedPath('/register/select-plan', editionOfPath(new URL(request.url).pathname)));
+  }
   const [billing, countries, located] = await Promise.all([
     me ? getBilling({ request }).catch(() => null) : null,
     getCountries('business', usEdition).catch((): Country[] => []),
@@ -101,19 +106,28 @@ export default function DetailsPage({ loaderData }: Route.ComponentProps) {
         onDone={() => goTo('/register/billing')}
       />
       <FormAlert>{error}</FormAlert>
-      <p className={shared.switch}>
-        Not ready to pay?{' '}
-        <button
-          type="button"
-          className={`${shared.switchLink} ${checkout.textButton}`}
-          onClick={() => void switchToTrial()}
-          disabled={switching}
-          data-testid="switch-to-trial"
-        >
-          Start the {TRIAL_DAYS}-day free trial instead
-        </button>{' '}
-        · <Link to={localized('/register/select-plan')}>Change plan</Link>
-      </p>
+      {viewer.access.isTrialUsed ? (
+        <p className={shared.switch}>
+          {buysFirstPlan(viewer)
+            ? 'Your free trial ends when this plan starts; the channels you added stay on your licence.'
+            : 'Want a different plan?'}{' '}
+          <Link to={localized('/register/select-plan')}>Change plan</Link>
+        </p>
+      ) : (
+        <p className={shared.switch}>
+          Not ready to pay?{' '}
+          <button
+            type="button"
+            className={`${shared.switchLink} ${checkout.textButton}`}
+            onClick={() => void switchToTrial()}
+            disabled={switching}
+            data-testid="switch-to-trial"
+          >
+            Start the {TRIAL_DAYS}-day free trial instead
+          </button>{' '}
+          · <Link to={localized('/register/select-plan')}>Change plan</Link>
+        </p>
+      )}
     </div>
   );
 }

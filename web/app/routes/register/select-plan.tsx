@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import type { Account, PlanName } from '@cuewave/contract/account';
+import { buysFirstPlan } from '../../features/auth/guards';
 import { getMe } from '../../features/auth/session.server';
+import { DETAILS_PATH } from '../../features/checkout/plan-choice-target';
 import { listPriceOf } from '../../features/pricing/plan-price';
 import { PricesUnavailable } from '../../features/pricing/prices-unavailable';
 import { loadPricing } from '../../features/pricing/pricing.server';
@@ -60,8 +62,10 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
   const { signupPlan, signupPeriod } = viewer.account;
   // One trial per account (decision 045): once used, only the paid plans are offered.
   const trialUsed = viewer.access.isTrialUsed ?? false;
+  const onTrial = buysFirstPlan(viewer);
   // Nothing chosen yet: no card is marked, and professional (the default, spec §3) leads as most popular.
-  const selected = signupPlan ?? signup.signupPlan;
+  // A member on the trial still has signupPlan 'trial' from registration: nothing paid is chosen yet.
+  const selected = onTrial && signupPlan === 'trial' ? null : (signupPlan ?? signup.signupPlan);
   const period = billingType ?? (signupPeriod ? billingTypeOf(signupPeriod) : signup.billingType);
 
   async function choose(plan: PlanName) {
@@ -83,7 +87,8 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
         signupCurrency: currency,
         signupPrice: priced && patch.signupPeriod ? listPriceOf(priced, patch.signupPeriod, currency) : null,
       });
-      await goTo(stepPath(nextStepAfter(viewer, patch)));
+      // A member on the trial goes straight to the checkout; anyone else follows the registration order.
+      await goTo(buysFirstPlan(viewer) && plan !== 'trial' ? DETAILS_PATH : stepPath(nextStepAfter(viewer, patch)));
     } catch (err) {
       setError(
         errorCode(err) === 'account not confirmed'
@@ -102,7 +107,9 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
         <p className={shared.eyebrow}>Your plan</p>
         <h1 className={shared.pageTitle}>Choose how you’ll use Cuewave</h1>
         <p className={shared.pageLead}>
-          Pick the plan that fits your channels. You can change it before you start, and upgrade any time later.
+          {onTrial || trialUsed
+            ? 'Pick the plan that fits your channels. Next come your billing details and the card payment; you can upgrade any time later.'
+            : 'Pick the plan that fits your channels. You can change it before you start, and upgrade any time later.'}
         </p>
       </header>
       <FormAlert ref={errorRef} testId="select-plan-error">
@@ -123,10 +130,12 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
         onCurrencyChange={setCurrency}
         planNames={trialUsed ? PAID_PLANS : undefined}
       />
-      <p className={styles.note}>
-        {trialUsed
-          ? 'Your free trial has ended. Paid plans are charged after you add billing details.'
-          : 'The free trial needs no card. Paid plans are charged after you add billing details.'}
+      <p className={styles.note} data-testid="select-plan-note">
+        {onTrial
+          ? 'Your free trial ends when your paid plan starts, as soon as the payment goes through. The channels you added stay on your licence.'
+          : trialUsed
+            ? 'Your free trial has ended. Paid plans are charged after you add billing details.'
+            : 'The free trial needs no card. Paid plans are charged after you add billing details.'}
       </p>
     </>
   );

@@ -9,6 +9,7 @@ import { useAuth } from '../../features/auth/use-auth';
 import { errorCode, friendlyError } from '../../features/registration/error-messages';
 import { PasswordField } from '../../features/registration/password-field';
 import { planTitle } from '../../features/registration/plans';
+import { keepChosenPlan, signupCopy } from '../../features/registration/signup-plan';
 import { useSignup } from '../../features/registration/signup-store';
 import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
@@ -38,6 +39,7 @@ export default function SignupPage() {
   const { signIn } = useAuth();
   const captcha = useCaptcha('register');
   const signup = useSignup();
+  const copy = signupCopy(signup.signupPlan);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [newsletter, setNewsletter] = useState(false);
@@ -79,6 +81,7 @@ export default function SignupPage() {
       });
       created = true;
       await signIn(address, password);
+      await keepChosenPlan(signup);
       await navigate(localized('/register/verify-email'), { state: { justSent: true } });
     } catch (error) {
       const code = errorCode(error);
@@ -108,8 +111,12 @@ export default function SignupPage() {
     <div className={styles.card}>
       <header className={styles.header}>
         <p className={shared.eyebrow}>Create your account</p>
-        <h1 className={shared.stepTitle}>Start your {TRIAL_DAYS}-day free trial</h1>
-        <p className={styles.lead}>Every song and sound effect, ready for your videos. No card needed today.</p>
+        <h1 className={shared.stepTitle} data-testid="signup-title">
+          {copy.title}
+        </h1>
+        <p className={styles.lead} data-testid="signup-lead">
+          {copy.lead}
+        </p>
       </header>
 
       {signup.signupPlan ? (

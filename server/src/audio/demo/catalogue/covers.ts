@@ -5,11 +5,10 @@ const SIZE = 800;
 const hsl = (h: number, s: number, l: number) =>
   `hsl(${Math.round(((h % 360) + 360) % 360)} ${Math.round(s)}% ${Math.round(l)}%)`;
 const f = (n: number) => n.toFixed(1);
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // Deterministic abstract artwork: a gradient ground plus one of several motifs, in a palette from the seed.
-export function coverSvg(seed: number, label?: string): string {
+// No lettering: the app shows every name beside or under its cover.
+export function coverSvg(seed: number): string {
   const rng = new Rng(seed);
   const hue = rng.range(0, 360);
   const scheme = rng.pick([30, 150, 180, 200, -40]);
@@ -81,13 +80,10 @@ export function coverSvg(seed: number, label?: string): string {
     );
     parts.push(`<circle cx="400" cy="400" r="${f(rng.range(40, 90))}" fill="${c1}"/>`);
   }
-  const text = label
-    ? `<rect x="0" y="600" width="${SIZE}" height="200" fill="#000" fill-opacity="0.28"/><text x="60" y="725" font-family="Helvetica, Arial, sans-serif" font-size="${label.length > 16 ? 52 : 68}" font-weight="700" fill="#fff">${escapeXml(label)}</text>`
-    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}">` +
     `<defs><linearGradient id="g" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient>` +
     `<radialGradient id="r" cx="0.3" cy="0.25" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.25"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>` +
-    `<rect width="${SIZE}" height="${SIZE}" fill="url(#g)"/>${parts.join('')}<rect width="${SIZE}" height="${SIZE}" fill="url(#r)"/>${text}</svg>`
+    `<rect width="${SIZE}" height="${SIZE}" fill="url(#g)"/>${parts.join('')}<rect width="${SIZE}" height="${SIZE}" fill="url(#r)"/></svg>`
   );
 }

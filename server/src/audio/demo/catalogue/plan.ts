@@ -44,7 +44,9 @@ export type Manifest = {
   tracks: ManifestTrack[];
   playlists: ManifestPlaylist[];
 };
-export type Cover = { path: string; seed: number; label?: string };
+// No label: the web app captions every category and playlist tile and titles every page beside its
+// cover, so a name lettered into the art showed twice.
+export type Cover = { path: string; seed: number };
 export type Plan = { manifest: Manifest; jobs: RenderJob[]; covers: Cover[] };
 
 export const slug = (s: string) =>
@@ -68,21 +70,21 @@ export function makePlan(songs: number, sfx: number, seed: number, format: Audio
   const sfxRng = rng.fork(202);
   const listRng = rng.fork(303);
   const covers: Cover[] = [];
-  const cover = (path: string, label?: string) => {
-    covers.push({ path, seed: hashString(path, seed), label });
+  const cover = (path: string) => {
+    covers.push({ path, seed: hashString(path, seed) });
     return path;
   };
   const manifest: Manifest = {
     genres: GENRES.map((g) => ({
       name: g.name,
-      cover: cover(`covers/genre-${slug(g.name)}.svg`, g.name),
+      cover: cover(`covers/genre-${slug(g.name)}.svg`),
       subgenres: g.subgenres.map((s) => ({
         name: s.name,
-        cover: cover(`covers/sub-${slug(g.name)}-${slug(s.name)}.svg`, s.name),
+        cover: cover(`covers/sub-${slug(g.name)}-${slug(s.name)}.svg`),
       })),
     })),
-    sfxCategories: SFX_CATEGORIES.map((c) => ({ name: c, cover: cover(`covers/sfx-${slug(c)}.svg`, c) })),
-    moods: MOODS.map((m) => ({ name: m, cover: cover(`covers/mood-${slug(m)}.svg`, m) })),
+    sfxCategories: SFX_CATEGORIES.map((c) => ({ name: c, cover: cover(`covers/sfx-${slug(c)}.svg`) })),
+    moods: MOODS.map((m) => ({ name: m, cover: cover(`covers/mood-${slug(m)}.svg`) })),
     tracks: [],
     playlists: [],
   };
@@ -196,7 +198,7 @@ function makePlaylists(
   rng: Rng,
   tracks: ManifestTrack[],
   durations: Map<string, number>,
-  cover: (path: string, label?: string) => string,
+  cover: (path: string) => string,
 ): ManifestPlaylist[] {
   const music = tracks.filter((t) => t.type === 'music');
   const sfx = tracks.filter((t) => t.type === 'sfx');
@@ -230,7 +232,7 @@ function makePlaylists(
     name,
     description,
     placement,
-    cover: cover(`covers/pl-${slug(name)}.svg`, name),
+    cover: cover(`covers/pl-${slug(name)}.svg`),
     tracks: keys,
   });
   const lists: ManifestPlaylist[] = [

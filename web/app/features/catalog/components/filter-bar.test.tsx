@@ -65,3 +65,29 @@ describe('FilterBar', () => {
     expect(search(router)).toBe('?searchQuery=rain');
   });
 });
+
+describe('FilterBar counts and badges', () => {
+  it('counts sound effects in sounds, like the page header', () => {
+    const router = createMemoryRouter(
+      [{ path: '/c/sfx', element: <FilterBar type="sfx" categories={[]} count={17} /> }],
+      {
+        initialEntries: ['/c/sfx'],
+      },
+    );
+    render(<RouterProvider router={router} />);
+    for (const count of screen.getAllByTestId('filter-count')) expect(count.textContent).toBe('17 sounds');
+  });
+
+  it('shows no badge and no count for an id the facet does not offer', () => {
+    const genres = [{ id: 'pop', name: 'Pop' }];
+    const router = createMemoryRouter(
+      [{ path: '/c/moods/:moodId', element: <FilterBar type="music" genres={genres} count={3} /> }],
+      { initialEntries: ['/c/moods/happy?genre=1'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByTestId('filter-genre').textContent).toBe('Genre');
+    expect(screen.queryByTestId('active-filters')).toBeNull();
+    expect(screen.getByTestId('open-filters').textContent).toBe('Filters');
+    expect(screen.queryByTestId('clear-filters')).toBeNull();
+  });
+});

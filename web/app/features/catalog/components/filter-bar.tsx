@@ -5,7 +5,7 @@ import type { ProductType } from '@cuewave/contract/catalog';
 import { Button } from '../../../components/ui/button';
 import { RemovableChip } from '../../../components/ui/chip';
 import { cx } from '../../../components/ui/cx';
-import { Modal } from '../../../components/ui/modal';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { formatTime } from '../../../lib/format';
 import {
   BPM_RANGE,
@@ -18,6 +18,7 @@ import {
   type CatalogFilters,
   type ListKey,
 } from '../filters';
+import { countNoun, trackCount } from '../meta';
 import { CheckboxFacet, type FacetOption } from './checkbox-facet';
 import { FilterPopover } from './filter-popover';
 import { RangeFilter } from './range-filter';
@@ -63,6 +64,8 @@ export type FilterBarProps = {
   categories?: FacetOption[];
   /** The server's total for the current filters. */
   count?: number;
+  /** The word the count uses, the same as the page header's ("sound" for sound effects). */
+  noun?: string;
   className?: string;
 };
 
@@ -84,15 +87,26 @@ const durationText = (from?: number, to?: number) =>
 /**
  * Vocal/instrumental, BPM and duration ranges and multi-select facets. Every change rewrites the
  * URL's search params (so a filtered list is shareable and rendered on the server) and resets paging.
- * On mobile it collapses into a "Filters" button that opens a panel.
+ * On mobile it collapses into a "Filters" button that opens a bottom sheet (spec §2).
  */
-export function FilterBar({ type, moods, genres, categories, count, className }: FilterBarProps) {
+export function FilterBar({
+  type,
+  moods,
+  genres,
+  categories,
+  count,
+  noun = countNoun(type),
+  className,
+}: FilterBarProps) {
   const { filters, update } = useCatalogFilters();
   const [panelOpen, setPanelOpen] = useState(false);
-  const active = countActiveFilters(filters);
   const music = type === 'music';
   const options = { moods, genres, categories };
   const facets = FACETS.filter((f) => options[f.prop] !== undefined);
+  // What the bar shows as chosen: ids its facets offer (a stray URL id filters nothing here).
+  const shown: CatalogFilters = { ...filters, mood: [], genre: [], subgenre: [], category: [] };
+  for (const f of facets) shown[f.key] = knownIds(filters[f.key], options[f.prop]);
+  const active = countActiveFilters(shown);
 
   const clear = () => update(CLEARED_FILTERS);
 
@@ -155,18 +169,21 @@ export function FilterBar({ type, moods, genres, categories, count, className }:
         >
           {duration}
         </FilterPopover>
-        {facets.map((f) => (
-          <FilterPopover
-            key={f.key}
-            label={f.label}
-            summary={filters[f.key].length ? String(filters[f.key].length) : undefined}
-            active={filters[f.key].length > 0}
-            width={380}
-            testId={`filter-${f.key}`}
-          >
-            {facetControl(f)}
-          </FilterPopover>
-        ))}
+        {facets.map((f) => {
+          const chosen = shown[f.key].length;
+          return (
+            <FilterPopover
+              key={f.key}
+              label={f.label}
+              summary={chosen ? String(chosen) : undefined}
+              active={chosen > 0}
+              width={380}
+              testId={`filter-${f.key}`}
+            >
+              {facetControl(f)}
+            </FilterPopover>
+          );
+        })}
         {active > 0 ? (
           <button type="button" className={styles.clear} onClick={clear} data-testid="clear-filters">
             <X aria-hidden="true" />
@@ -174,8 +191,8 @@ export function FilterBar({ type, moods, genres, categories, count, className }:
           </button>
         ) : null}
         {count !== undefined ? (
-          <p className={styles.count}>
-            {count.toLocaleString('en-US')} {count === 1 ? 'track' : 'tracks'}
+          <p className={styles.count} data-testid="filter-count">
+            {trackCount(count, noun)}
           </p>
         ) : null}
       </div>
@@ -193,12 +210,12 @@ export function FilterBar({ type, moods, genres, categories, count, className }:
           {active > 0 ? <span className={styles.badge}>{active}</span> : null}
         </Button>
         {count !== undefined ? (
-          <p className={styles.count}>
-            {count.toLocaleString('en-US')} {count === 1 ? 'track' : 'tracks'}
+          <p className={styles.count} data-testid="filter-count">
+            {trackCount(count, noun)}
           </p>
         ) : null}
       </div>
-      <Modal
+      <BottomSheet
         open={panelOpen}
         onClose={() => setPanelOpen(false)}
         title="Filters"
@@ -209,9 +226,7 @@ export function FilterBar({ type, moods, genres, categories, count, className }:
               Clear filters
             </Button>
             <Button onClick={() => setPanelOpen(false)}>
-              {count !== undefined
-                ? `Show ${count.toLocaleString('en-US')} ${count === 1 ? 'track' : 'tracks'}`
-                : 'Show results'}
+              {count !== undefined ? `Show ${trackCount(count, noun)}` : 'Show results'}
             </Button>
           </>
         }
@@ -224,11 +239,16 @@ export function FilterBar({ type, moods, genres, categories, count, className }:
             <div key={f.key}>{facetControl(f)}</div>
           ))}
         </div>
-      </Modal>
+      </BottomSheet>
 
       <ActiveFilters filters={filters} options={options} update={update} />
     </div>
   );
+}
+
+/** The chosen ids the facet's options know. */
+function knownIds(ids: string[], options: FacetOption[] | undefined): string[] {
+  return options ? ids.filter((id) => options.some((o) => o.id === id)) : ids;
 }
 
 function VocalToggle({ value, onChange }: { value: boolean | undefined; onChange: (v: boolean | undefined) => void }) {
@@ -292,7 +312,9 @@ function ActiveFilters({
     const list = options[f.prop];
     if (!list) continue;
     for (const id of filters[f.key]) {
-      const name = list.find((o) => o.id === id)?.name ?? id;
+      // An id the page doesn't offer filters nothing (the loader drops it), so it gets no badge.
+      const name = list.find((o) => o.id === id)?.name;
+      if (!name) continue;
       chips.push({
         key: `${f.key}-${id}`,
         label: name,

@@ -1,6 +1,8 @@
-import type { Product, ProductType } from '@cuewave/contract/catalog';
-import { Button } from '../../../components/ui/button';
+import { useLocation } from 'react-router';
+import { PRODUCT_PAGE_SIZE, type Product, type ProductType } from '@cuewave/contract/catalog';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { CLEARED_FILTERS, countActiveFilters } from '../filters';
+import { countNoun, trackCount } from '../meta';
 import type { FacetOption } from './checkbox-facet';
 import { FilterBar, useCatalogFilters } from './filter-bar';
 import { Pager } from './pager';
@@ -21,6 +23,8 @@ export type ProductListingProps = {
   ranked?: boolean;
   id?: string;
   emptyText?: string;
+  /** The word the counts use; defaults to "sound" for sound effects, else "track". */
+  noun?: string;
 };
 
 /** A filterable, paged track list: filter bar, rows, "Showing 31–60 of 412" and page links. */
@@ -35,14 +39,19 @@ export function ProductListing({
   ranked,
   id = 'tracks',
   emptyText,
+  noun = countNoun(filters?.type),
 }: ProductListingProps) {
   const { filters: current, update } = useCatalogFilters();
+  const { search } = useLocation();
   const filtered = !!filters && countActiveFilters(current) > 0;
   const headingId = `${id}-heading`;
+  // A `skip` beyond the end (an old link, a hand-edited URL) finds nothing, though the list has items.
+  const pastEnd = !failed && items.length === 0 && count > 0 && skip >= count;
+  const lastPage = Math.max(1, Math.ceil(count / PRODUCT_PAGE_SIZE));
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <SectionHeader id={headingId} title={title} />
-      {filters ? <FilterBar {...filters} count={failed ? undefined : count} /> : null}
+      {filters ? <FilterBar {...filters} count={failed ? undefined : count} noun={noun} /> : null}
       <TrackList
         id={id}
         items={items}
@@ -51,20 +60,39 @@ export function ProductListing({
         ranked={ranked}
         offset={skip}
         empty={
-          filtered
+          pastEnd
             ? {
-                title: 'No tracks match these filters',
-                description: 'Try a wider BPM or duration range, or fewer moods and genres.',
+                title: 'This page is past the end of the list',
+                description: `There ${count === 1 ? 'is' : 'are'} ${trackCount(count, noun)} here, on ${trackCount(lastPage, 'page')}.`,
                 action: (
-                  <Button variant="secondary" onClick={() => update(CLEARED_FILTERS)}>
-                    Clear filters
-                  </Button>
+                  <ButtonLink variant="secondary" to={pageHref(search, 0)} data-testid="first-page">
+                    Go to the first page
+                  </ButtonLink>
                 ),
               }
-            : { title: emptyText ?? 'No tracks here yet' }
+            : filtered
+              ? {
+                  title: 'No tracks match these filters',
+                  description: 'Try a wider BPM or duration range, or fewer moods and genres.',
+                  action: (
+                    <Button variant="secondary" onClick={() => update(CLEARED_FILTERS)}>
+                      Clear filters
+                    </Button>
+                  ),
+                }
+              : { title: emptyText ?? 'No tracks here yet' }
         }
       />
-      {!failed && count > 0 ? <Pager count={count} skip={skip} shown={items.length} listId={id} /> : null}
+      {!failed && !pastEnd && count > 0 ? <Pager count={count} skip={skip} shown={items.length} listId={id} /> : null}
     </section>
   );
+}
+
+/** This page's URL (filters kept) at another `skip`. */
+function pageHref(search: string, skip: number): string {
+  const params = new URLSearchParams(search);
+  if (skip > 0) params.set('skip', String(skip));
+  else params.delete('skip');
+  const qs = params.toString();
+  return qs ? `?${qs}` : '?';
 }

@@ -1,0 +1,97 @@
+import { AlertCircle, Layers } from 'lucide-react';
+import type { Me } from '@cuewave/contract/account';
+import type { Channel } from '@cuewave/contract/licence';
+import type { StoredPaymentMethod } from '@cuewave/contract/payment';
+import type { SubscriptionDetail } from '@cuewave/contract/subscription';
+import { ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { useLocalizedPath } from '../shell/edition';
+import { CHOOSE_PLAN_PATH } from '../subscription/paths';
+import { LicenceOverviewCard } from './licence-overview-card';
+import { ChannelsOverviewCard, PaymentOverviewCard, PlanOverviewCard } from './overview-cards';
+import { overviewOf, overviewSections } from './overview-model';
+import { SectionLinks } from './section-links';
+import styles from './overview.module.css';
+
+export type DashboardOverviewProps = {
+  me: Me;
+  subscription: SubscriptionDetail | null;
+  failed: boolean;
+  channels: Channel[];
+  channelsFailed: boolean;
+  card: StoredPaymentMethod | null;
+  now: number;
+};
+
+/**
+ * /dashboard (decision 053): the subscriber's plan, what it costs next and when, the channels their
+ * licence covers and the certificate, then the way into every other section. Without a plan, a clear
+ * way to choose one.
+ */
+export function DashboardOverview({
+  me,
+  subscription,
+  failed,
+  channels,
+  channelsFailed,
+  card,
+  now,
+}: DashboardOverviewProps) {
+  const localized = useLocalizedPath();
+  const overview = overviewOf(subscription, failed, now);
+  const showBilling = overviewSections(me).some((section) => section.url === '/dashboard/billing');
+
+  return (
+    <div className={styles.page} data-testid="dashboard-overview">
+      <header className={styles.header}>
+        <h1 className={styles.title}>Overview</h1>
+        <p className={styles.lead}>
+          Your plan, your next payment, your channels and your licence at a glance. Signed in as{' '}
+          <strong data-testid="overview-email">{me.account.email}</strong>.
+        </p>
+      </header>
+
+      {overview.kind === 'failed' ? (
+        <EmptyState
+          role="alert"
+          icon={<AlertCircle />}
+          title="We couldn’t load your subscription"
+          description="Please reload the page in a moment."
+        />
+      ) : overview.kind === 'live' ? (
+        <div className={styles.grid}>
+          <PlanOverviewCard subscription={overview.subscription} daysLeft={overview.daysLeft} />
+          <PaymentOverviewCard
+            subscription={overview.subscription}
+            nextCharge={overview.nextCharge}
+            card={card}
+            showBilling={showBilling}
+          />
+          <ChannelsOverviewCard
+            channels={channels}
+            limit={overview.subscription.channelLimit}
+            failed={channelsFailed}
+          />
+          <LicenceOverviewCard subscription={overview.subscription} ready={overview.licenceReady} />
+        </div>
+      ) : (
+        <EmptyState
+          icon={<Layers />}
+          title={overview.kind === 'ended' ? 'Your plan has ended' : 'You don’t have a plan yet'}
+          description={
+            overview.kind === 'ended'
+              ? 'Choose a plan to download tracks again and license them for your channels. Videos published while your licence was valid stay licensed.'
+              : 'Start with a 30-day free trial or choose a plan to download tracks and license them for your channels.'
+          }
+          actions={
+            <ButtonLink to={localized(CHOOSE_PLAN_PATH)} data-testid="overview-choose-plan">
+              Choose a plan
+            </ButtonLink>
+          }
+        />
+      )}
+
+      <SectionLinks sections={overviewSections(me)} />
+    </div>
+  );
+}
