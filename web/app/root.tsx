@@ -24,7 +24,7 @@ import { SubscriptionBanner } from './features/subscription/subscription-banner'
 import { getMe } from './features/auth/session.server';
 import { AUTH_STATE_KEY, signOutLocally } from './features/auth/session-client';
 import { ErrorPage } from './features/errors/error-page';
-import { errorStatus, errorTitle } from './features/errors/route-error';
+import { errorStatus, errorTitle } from './features/errors/error-status';
 import { PlayerBar } from './features/player/player-bar';
 import { PlayerProvider } from './features/player/player-context';
 import { rememberedEdition } from './features/shell/edition-choice';

@@ -1,16 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import type { loader as rootLoader } from '../../root';
+import { errorStatus, errorTitle } from './error-status';
 import { ErrorPanel } from './error-page';
-
-/** The HTTP status an error boundary caught: a thrown response keeps its own, anything else is a 500. */
-export function errorStatus(error: unknown): number {
-  return isRouteErrorResponse(error) ? error.status : 500;
-}
-
-/** The document title of an error page: a not-found page is named as such, so tabs and history say so. */
-export function errorTitle(status: number): string {
-  return status === 404 ? 'Page not found — Cuewave' : 'Something went wrong — Cuewave';
-}
 
 type MetaArgs = { error?: unknown; matches: ReadonlyArray<{ meta: MetaDescriptor[] } | undefined> };
 
