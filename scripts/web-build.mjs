@@ -35,7 +35,13 @@ export function ensureWebBuild() {
   const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
   if (wanted === built) return 0;
   console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: run from a test (NODE_ENV=test) Vite would bundle React's development
+  // build, whose hydration warnings (the CSP nonce browsers hide) then fail every journey.
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) return result.status ?? 1;
   writeFileSync(stampFile, wanted);
   return 0;

@@ -94,7 +94,13 @@ export const accessSchema = z
     isTrialUsed: z
       .boolean()
       .optional()
-      .describe('The account has had its free trial (it is once per account): offer paid plans only'),
+      .describe(
+        'The free trial is not on offer: the account had its trial (once per account) or a paid plan (trials are for new customers). Offer paid plans only',
+      ),
+    hadPaidPlan: z
+      .boolean()
+      .optional()
+      .describe('The account had a paid plan that ran (active at some point), whatever became of it'),
   })
   .meta({ id: 'Access' });
 export type Access = z.infer<typeof accessSchema>;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -71,6 +71,19 @@ async function expectPlansShown(app: App, html: string): Promise<void> {
   expect(plans.length).toBeGreaterThan(0);
   for (const plan of plans) expect(html).toContain(plan.title);
 }
+
+describe('the web build', () => {
+  it('is a production build even when a test made it: React development builds fail hydration on the CSP nonce', async () => {
+    const assets = join(repoRoot, 'web', 'build', 'client', 'assets');
+    const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      expect(await readFile(join(assets, name), 'utf8'), name).not.toContain(
+        'some attributes of the server rendered HTML',
+      );
+    }
+  });
+});
 
 describe('server rendering reaches the API in-process', () => {
   it('a visitor gets the pricing page over one connection: its loaders open none', async () => {

@@ -10,7 +10,7 @@ import type { FeatureDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { getAccount } from '../account/account.service';
 import { sendSigninLink } from '../account/account-messages';
-import { currentSubscription, trialUsed } from '../subscription/subscription.service';
+import { currentSubscription, planHistory } from '../subscription/subscription.service';
 import { enforceRateLimits, RATE, requireCaptcha } from './abuse-guards';
 import { selectCredentialsByEmail } from './auth.repo';
 import { verifyPassword } from './passwords';
@@ -95,16 +95,18 @@ export function revoke(deps: AuthDeps, refreshToken: string | undefined): Promis
 
 /** GET /auth/me: the account, its subscription and where the registration order stands. */
 export async function me(deps: AuthDeps, accountId: string): Promise<Me> {
-  const [account, subscription, hadTrial] = await Promise.all([
+  const [account, subscription, history] = await Promise.all([
     getAccount(deps, accountId),
     currentSubscription(deps, accountId),
-    trialUsed(deps, accountId),
+    planHistory(deps, accountId),
   ]);
+  // No trial on offer once the account had one or had a paid plan (trials are for new customers).
+  const trialUsed = history.hadTrial || history.hadPaidPlan;
   return {
     account,
     subscription,
-    access: accessFor(subscription, hadTrial),
-    registrationStep: registrationStepFor(account, subscription, hadTrial),
+    access: { ...accessFor(subscription, trialUsed), hadPaidPlan: history.hadPaidPlan },
+    registrationStep: registrationStepFor(account, subscription, trialUsed),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   hasTrial,
   insertTrial,
   lockAccount,
+  selectAllSubscriptions,
   selectCardFingerprints,
   selectOpenSubscriptions,
   trialUsedByCard,
@@ -20,6 +21,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Statuses that hold a paid plan (or the trial) the account uses now. */
 const RUNNING = new Set<SubscriptionRow['status']>(['active', 'payment', 'cancelled']);
 const LIVE_STATUSES = new Set<SubscriptionRow['status']>(['active', 'payment', 'pending']);
+/** Statuses a paid plan only reaches once its first payment went through. */
+const PAID_AT_SOME_POINT = new Set<SubscriptionRow['status']>(['active', 'payment', 'cancelled']);
 
 /**
  * The status as of `now`. The renewal job ends trials and cancelled subscriptions at their period end
@@ -72,9 +75,31 @@ export async function currentSubscription(
   return current ? toSummary(current.row, current.status) : null;
 }
 
-/** Whether the account ever started a trial (GET /auth/me: an ended trial is not offered again). */
-export function trialUsed(deps: SubscriptionDeps, accountId: string): Promise<boolean> {
-  return hasTrial(deps.db, accountId);
+/**
+ * Whether the row is a paid plan that ran at some point. The free trial is for new customers (like
+ * the peer stores), so such a row rules the trial out whatever became of it: active, payment
+ * (a renewal failing), cancelled, or ended after it ran. A first payment that never went through is
+ * not one: that row stays pending until it is abandoned and ended without ever getting a paid period
+ * (period_started_at and next_pay_at stay null); an expired pending row not yet ended is 'pending'.
+ */
+function paidAtSomePoint(row: SubscriptionRow): boolean {
+  if (row.plan === 'trial') return false;
+  if (PAID_AT_SOME_POINT.has(row.status)) return true;
+  return row.status === 'ended' && (row.period_started_at !== null || row.next_pay_at !== null);
+}
+
+/** Whether the account ever had a paid plan (see paidAtSomePoint): it cannot start a free trial. */
+export async function hadPaidPlan(db: Db, accountId: string): Promise<boolean> {
+  return (await selectAllSubscriptions(db, accountId)).some(paidAtSomePoint);
+}
+
+/** What the account had before (GET /auth/me): a trial, a paid plan (see paidAtSomePoint). */
+export async function planHistory(
+  deps: SubscriptionDeps,
+  accountId: string,
+): Promise<{ hadTrial: boolean; hadPaidPlan: boolean }> {
+  const rows = await selectAllSubscriptions(deps.db, accountId);
+  return { hadTrial: rows.some((row) => row.plan === 'trial'), hadPaidPlan: rows.some(paidAtSomePoint) };
 }
 
 /**
@@ -117,7 +142,8 @@ export async function hasActivePaidSubscription(deps: SubscriptionDeps, accountI
 
 /**
  * Starts the free trial (spec §9: 30 days): confirmed email and phone required, one trial per
- * account ever, and one per card when the account has saved cards (decision 045). The account row is
+ * account ever, none for an account that had a paid plan (hadPaidPlan: trials are for new customers),
+ * and one per card when the account has saved cards (decision 045). The account row is
  * locked so two clicks cannot start two trials.
  */
 export async function startTrial(deps: SubscriptionDeps, accountId: string): Promise<SubscriptionSummary> {
@@ -139,6 +165,10 @@ export async function startTrial(deps: SubscriptionDeps, accountId: string): Pro
     const open = await selectOpenSubscriptions(trx, accountId);
     if (open.some((row) => LIVE_STATUSES.has(effectiveStatus(row, now)) || effectiveStatus(row, now) === 'cancelled')) {
       throw new AppError('ACTIVE_SUBSCRIPTION', 'This account already has an active subscription.');
+    }
+    // After the running-plan check, so a paying member still hears that it has an active subscription.
+    if (await hadPaidPlan(trx, accountId)) {
+      throw new AppError('TRIAL_ALREADY_USED', 'Free trials are for new customers. Choose a plan to continue.');
     }
     const row = await insertTrial(
       trx,

@@ -69,7 +69,8 @@ export const PRICING_FAQ: readonly FaqItem[] = [
     answer: (
       <p>
         The trial gives you the whole catalogue for {TRIAL_DAYS} days on {CHANNEL_LIMITS.trial} channel, with no card
-        needed and nothing charged. When it ends, choose a plan to keep downloading; there is one trial per account.
+        needed and nothing charged. When it ends, choose a plan to keep downloading. The trial is for new customers: one
+        per account, and none after a paid plan.
       </p>
     ),
   },

@@ -60,8 +60,10 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
   if (!viewer) return null;
 
   const { signupPlan, signupPeriod } = viewer.account;
-  // One trial per account (decision 045): once used, only the paid plans are offered.
-  const trialUsed = viewer.access.isTrialUsed ?? false;
+  // One trial per account (decision 045), and only for new customers: the server sets isTrialUsed
+  // once the account had its trial or a paid plan, and then only the paid plans are offered.
+  const hadPaidPlan = viewer.access.hadPaidPlan ?? false;
+  const trialUsed = (viewer.access.isTrialUsed ?? false) || hadPaidPlan;
   const onTrial = buysFirstPlan(viewer);
   // Nothing chosen yet: no card is marked, and professional (the default, spec §3) leads as most popular.
   // A member on the trial still has signupPlan 'trial' from registration: nothing paid is chosen yet.
@@ -133,9 +135,11 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
       <p className={styles.note} data-testid="select-plan-note">
         {onTrial
           ? 'Your free trial ends when your paid plan starts, as soon as the payment goes through. The channels you added stay on your licence.'
-          : trialUsed
-            ? 'Your free trial has ended. Paid plans are charged after you add billing details.'
-            : 'The free trial needs no card. Paid plans are charged after you add billing details.'}
+          : hadPaidPlan
+            ? 'Free trials are for new customers. Choose a plan to continue; it is charged after you add billing details.'
+            : trialUsed
+              ? 'Your free trial has ended. Paid plans are charged after you add billing details.'
+              : 'The free trial needs no card. Paid plans are charged after you add billing details.'}
       </p>
     </>
   );
