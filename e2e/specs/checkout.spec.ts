@@ -5,6 +5,8 @@ import { expect, test } from '../fixtures';
 import { latestCode, logIn, signInBrowser, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
 import {
   buyerAtCheckout,
+  continueToPayment,
+  fillCard,
   E2E_COUPON,
   GERMAN_PERSON,
   POLISH_BUSINESS,
@@ -28,15 +30,6 @@ test.use({
   extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` }),
 });
 
-const EXPIRY = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
-
-async function fillCard(page: Page, number: string, prefix = 'card') {
-  await page.getByTestId(`${prefix}-number`).fill(number);
-  await page.getByTestId(`${prefix}-expiry`).fill(EXPIRY);
-  await page.getByTestId(`${prefix}-cvc`).fill('123');
-  await page.getByTestId(`${prefix}-name`).fill('Zofia Wójcik');
-}
-
 async function pdfOf(download: Download): Promise<Buffer> {
   const path = await download.path();
   return readFile(path);
@@ -57,22 +50,6 @@ async function buyerAtPayment(page: Page, request: APIRequestContext, opts: Para
   await buyerAtCheckout(page, request, opts);
   await page.goto('/register/billing');
   await hydrated(page);
-}
-
-/**
- * Saves the details form and waits for the payment step. The save's answer is checked first, so a
- * failure says whether the details were refused (and why) or the move to the next page was slow.
- */
-async function continueToPayment(page: Page) {
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/v1/billing') && response.request().method() === 'POST',
-    { timeout: 30_000 },
-  );
-  await page.getByTestId('billing-submit').click();
-  const response = await saved;
-  expect(response.status(), `POST /v1/billing answered ${await response.text()}`).toBe(200);
-  // Loading the payment step reads the viewer, the details, the cards and the countries.
-  await expect(page).toHaveURL(/\/register\/billing$/, { timeout: 30_000 });
 }
 
 test.describe('checkout', () => {

@@ -11,6 +11,8 @@ import {
   uniqueEmail,
 } from '../support/accounts';
 import {
+  continueToPayment,
+  fillCard,
   GERMAN_PERSON,
   saveBilling,
   signIn,
@@ -34,15 +36,6 @@ test.use({
   extraHTTPHeaders: async ({}, use) => use({ 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` }),
 });
 
-const EXPIRY = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
-
-async function fillCard(page: Page, number: string) {
-  await page.getByTestId('card-number').fill(number);
-  await page.getByTestId('card-expiry').fill(EXPIRY);
-  await page.getByTestId('card-cvc').fill('123');
-  await page.getByTestId('card-name').fill('Jonas Weber');
-}
-
 async function fillGermanDetails(page: Page) {
   await page.getByTestId('billing-type-personal').check();
   await page.getByTestId('billing-country').selectOption('DE');
@@ -51,18 +44,6 @@ async function fillGermanDetails(page: Page) {
   await page.getByTestId('billing-line1').fill(GERMAN_PERSON.line1);
   await page.getByTestId('billing-city').fill(GERMAN_PERSON.city);
   await page.getByTestId('billing-postalCode').fill(GERMAN_PERSON.postalCode);
-}
-
-/** Saves the details form and waits for the payment step (the save's answer first, to say which failed). */
-async function continueToPayment(page: Page) {
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/v1/billing') && response.request().method() === 'POST',
-    { timeout: 30_000 },
-  );
-  await page.getByTestId('billing-submit').click();
-  const response = await saved;
-  expect(response.status(), `POST /v1/billing answered ${await response.text()}`).toBe(200);
-  await expect(page).toHaveURL(/\/register\/billing$/, { timeout: 30_000 });
 }
 
 async function shoot(page: Page, name: string) {

@@ -189,3 +189,29 @@ export async function buyerAtCheckout(
   await signInBrowser(page, user.email, user.password);
   return user;
 }
+
+const CARD_EXPIRY = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
+
+/** Types a sandbox card into the card form (prefix 'new-card' for the dashboard's add-card form). */
+export async function fillCard(page: Page, number: string, prefix = 'card') {
+  await page.getByTestId(`${prefix}-number`).fill(number);
+  await page.getByTestId(`${prefix}-expiry`).fill(CARD_EXPIRY);
+  await page.getByTestId(`${prefix}-cvc`).fill('123');
+  await page.getByTestId(`${prefix}-name`).fill('Zofia Wójcik');
+}
+
+/**
+ * Saves the details form and waits for the payment step. The save's answer is checked first, so a
+ * failure says whether the details were refused (and why) or the move to the next page was slow.
+ */
+export async function continueToPayment(page: Page) {
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/billing') && response.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('billing-submit').click();
+  const response = await saved;
+  expect(response.status(), `POST /v1/billing answered ${await response.text()}`).toBe(200);
+  // Loading the payment step reads the viewer, the details, the cards and the countries.
+  await expect(page).toHaveURL(/\/register\/billing$/, { timeout: 30_000 });
+}
