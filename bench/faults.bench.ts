@@ -18,10 +18,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitFor } from './server-process';
 import { randomBytes, randomInt } from 'node:crypto';
 import pg from 'pg';
 import { LICENCE_CODE_ALPHABET } from '@cuewave/contract/licence';
@@ -37,26 +38,6 @@ const writers = Number(process.env.BENCH_WRITERS ?? 6);
 const REQUEST_TIMEOUT_MS = 10_000;
 
 type Sample = { kind: 'read' | 'write'; start: number; end: number; status: number | 'error' | 'timeout'; ok: boolean };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
-}
 
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 

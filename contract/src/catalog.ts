@@ -20,6 +20,10 @@ export const productFileSchema = z
     duration: z.number().describe('Seconds; 0 for images'),
     waveform: z.array(z.number().int().min(0).max(100)).describe('Peaks 0..100, empty for images'),
     bpm: z.number().nullable(),
+    preview: z
+      .string()
+      .optional()
+      .describe('Stems: file id of the public MP3 preview to audition (the stem itself is a licensed download)'),
   })
   .meta({ id: 'ProductFile' });
 export type ProductFile = z.infer<typeof productFileSchema>;

@@ -34,6 +34,26 @@ export const errorStatus = {
   PAYMENT_METHOD_REQUIRED: 409,
   // a charge the card refused (the message says why, from PAYMENT_FAILURE_MESSAGES)
   PAYMENT_FAILED: 402,
+  // user playlists (decision 054): too many playlists, a full playlist, items naming unknown products
+  PLAYLIST_LIMIT: 409,
+  PLAYLIST_FULL: 409,
+  UNKNOWN_PRODUCTS: 400,
+  // downloads (decision 055): the plan does not allow downloads; each code has its own call to action
+  DOWNLOAD_NO_SUBSCRIPTION: 403,
+  DOWNLOAD_SUBSCRIPTION_ENDED: 403,
+  DOWNLOAD_PAYMENT_PENDING: 403,
+  // a signed download URL that expired, was altered or was issued to someone else
+  DOWNLOAD_LINK_INVALID: 403,
+  // the fair-use limit of distinct products per account and UTC day (DOWNLOADS_PER_DAY)
+  DOWNLOAD_LIMIT_REACHED: 429,
+  // a file the product does not have (stems of a product without stems)
+  FILE_NOT_AVAILABLE: 400,
+  // playlist archives (decision 056): items outside the playlist; the zip asked for before it is built,
+  // after its job failed, or after it was deleted (24 h)
+  ITEMS_NOT_IN_PLAYLIST: 400,
+  ARCHIVE_NOT_READY: 409,
+  ARCHIVE_FAILED: 409,
+  ARCHIVE_EXPIRED: 410,
   // RFC 6749 §5.2 names this one; OAuth clients match on it.
   unsupported_grant_type: 400,
   'account not confirmed': 403,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planNameSchema, type PlanName } from './account';
+import { licensedTrackSchema } from './downloads';
 
 /**
  * Channels a licence covers and licence certificates (issue 4; decision 044). The channel address
@@ -338,6 +339,11 @@ export const licenceVerificationSchema = z
     channels: z.array(channelRefSchema),
     issuedAt: z.string().describe('ISO time'),
     supersededAt: z.string().nullable().describe('ISO time a newer certificate replaced this one'),
+    track: licensedTrackSchema
+      .optional()
+      .describe(
+        'Per-track certificates (a download, decision 055): the track it licenses; absent for plan certificates',
+      ),
   })
   .meta({ id: 'LicenceVerification' });
 export type LicenceVerification = z.infer<typeof licenceVerificationSchema>;

@@ -57,7 +57,13 @@ test.describe('dashboard overview', () => {
 
     // Each section's entry point leads there.
     const sections = page.getByTestId('overview-sections');
-    await expect(sections.getByRole('link')).toHaveText([/Subscription/, /Billing/, /Account/]);
+    await expect(sections.getByRole('link')).toHaveText([
+      /Playlists/,
+      /Downloads/,
+      /Subscription/,
+      /Billing/,
+      /Account/,
+    ]);
     await sections.getByRole('link', { name: /Billing/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/billing$/);
     await nav.getByRole('link', { name: 'Overview' }).click();

@@ -50,7 +50,16 @@ test.describe('not found inside the app', () => {
   }) => {
     await page.goto(`/c/sfx/${await firstSfxCategory(request)}`);
     await hydrated(page);
-    const row = page.getByTestId('track-row').first();
+    // The longest sound of the page: a one-second sound can end, and the player move on to the next
+    // one, between reading the title's link and clicking it.
+    const rows = page.getByTestId('track-row');
+    const seconds = await rows.evaluateAll((els) =>
+      els.map((el) => {
+        const [, m, s] = /\b(\d+):(\d\d)\b/.exec(el.textContent ?? '') ?? [];
+        return Number(m ?? 0) * 60 + Number(s ?? 0);
+      }),
+    );
+    const row = rows.nth(seconds.indexOf(Math.max(...seconds)));
     await row.getByRole('button', { name: /^Play / }).click();
     await expectPlaying(page);
 
@@ -124,7 +133,16 @@ test.describe('the player', () => {
     // The sound-effects index lists sounds of every category: the title must lead away from it.
     await page.goto('/c/sfx');
     await hydrated(page);
-    const row = page.getByTestId('track-row').first();
+    // The longest sound of the page: a one-second sound can end, and the player move on to the next
+    // one, between reading the title's link and clicking it.
+    const rows = page.getByTestId('track-row');
+    const seconds = await rows.evaluateAll((els) =>
+      els.map((el) => {
+        const [, m, s] = /\b(\d+):(\d\d)\b/.exec(el.textContent ?? '') ?? [];
+        return Number(m ?? 0) * 60 + Number(s ?? 0);
+      }),
+    );
+    const row = rows.nth(seconds.indexOf(Math.max(...seconds)));
     await row.getByRole('button', { name: /^Play / }).click();
     await expectPlaying(page);
 

@@ -168,7 +168,11 @@ test.describe('header', () => {
     await page.getByTestId('header-favorites').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    // Signing in from it leads on to the favourites.
+    await expect(dialog.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/auth/login?returnUrl=%2Fc%2Fplaylists%2Ffavorites',
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });

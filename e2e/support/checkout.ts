@@ -85,6 +85,18 @@ export async function confirmPhone(request: APIRequestContext, headers: Bearer):
   return phone;
 }
 
+/**
+ * A verified user with a confirmed phone and a running free trial (a finished registration), made
+ * through the API; `headers` is the API's bearer (the browser signs in on its own).
+ */
+export async function trialSubscriber(request: APIRequestContext): Promise<{ user: TestUser; headers: Bearer }> {
+  const user = await createVerifiedUser(request);
+  const headers = await signIn(request, user.email, user.password);
+  await confirmPhone(request, headers);
+  await ok(request.post('/api/v1/subscription/new/trial', { headers }), 'start the trial');
+  return { user, headers };
+}
+
 /** Saves billing details (POST /v1/billing). */
 export async function saveBilling(
   request: APIRequestContext,

@@ -37,6 +37,8 @@ export type AppDeps = {
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); loopback by default. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   logger?: FastifyServerOptions['logger'];
+  /** The origin of the storage's presigned URLs (S3), allowed in the pages' connect-src. */
+  storageOrigin?: string | null;
   /** Absolute path of the React Router build; when set, every non-API path renders the web app. */
   webBuildDir?: string;
 };
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await registerWebApp(app, deps.webBuildDir, {
       stripe: providers.payments.kind === 'stripe',
       recaptcha: providers.captcha.kind === 'recaptcha',
+      storageOrigin: deps.storageOrigin ?? null,
     });
   }
   return app;

@@ -102,6 +102,7 @@ describe('app config from the environment', () => {
       mailboxEnabled: true,
       seller: DEFAULT_SELLER,
       salesEmail: 'sales@cuewave.local',
+      downloadsPerDay: 300,
     });
     expect(appConfigFromEnv(parseEnv({ PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
   });

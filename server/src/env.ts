@@ -45,7 +45,30 @@ const envSchema = z
     // run `npm run renewals` from a scheduler instead).
     RENEWALS_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     // Graceful stop (decision 050): how long SIGTERM/SIGINT waits for the requests in flight before it cuts them.
+    // The durable job queue (decision 049): this instance's workers; JOB_WORKERS=off makes an API-only instance.
+    JOB_WORKERS: z.enum(['on', 'off']).default('on'),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+    // Shared file storage (decision 057): an S3-compatible bucket when S3_BUCKET is set (AWS S3, MinIO,
+    // Cloudflare R2, Backblaze B2); the folder DATA_DIR/files otherwise.
+    S3_BUCKET: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9.\-_]{1,61}[A-Za-z0-9]$/,
+          'must be a bucket name (3–63 letters, digits, dots or hyphens), e.g. cuewave-files',
+        ),
+    ),
+    S3_ENDPOINT: optional(urlWithScheme(['http', 'https'], 'https://<account>.r2.cloudflarestorage.com')),
+    S3_PUBLIC_ENDPOINT: optional(urlWithScheme(['http', 'https'], 'https://files.cuewave.example')),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false']).transform((v) => v === 'true')),
+    S3_ACCESS_KEY_ID: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
+    S3_SECRET_ACCESS_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
+    // Downloads (decision 055): fair use, distinct products per account and UTC day.
+    DOWNLOADS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(300),
     // Who sells (printed on receipts) and where enterprise enquiries go; defaults are an example company.
     SELLER_NAME: optional(z.string().trim().min(2).max(120)),
     SELLER_ADDRESS: optional(
@@ -106,6 +129,24 @@ const envSchema = z
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   })
   .superRefine((env, ctx) => {
+    if (!env.S3_BUCKET) {
+      for (const name of ['S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but S3_BUCKET is not (files would stay on disk)',
+          });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the AWS default credentials)',
+      });
+    }
     // Stripe needs all three: the secret key charges, the webhook secret verifies events, the
     // publishable key lets the web's stripe.js collect cards.
     if (env.STRIPE_SECRET_KEY) {

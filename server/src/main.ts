@@ -3,12 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, parseEnv } from './env';
 import { createDb } from './db/client';
 import { migrateToLatest } from './db/migrate';
-import { createLocalStorage } from './providers/storage/local-storage';
+import { checkStorage, createStorage } from './providers/storage/create-storage';
 import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { appConfigFromEnv, createProviders } from './providers/create-providers';
 import { ensureDemoCatalog } from './features/catalog/demo.service';
 import { scheduleRenewals } from './features/subscription/renewal.schedule';
+import { startJobWorkers } from './features/jobs/jobs.worker';
+import { jobHandlers } from './jobs-registry';
 
 /** env -> db -> migrate -> demo catalogue on first start -> listen; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -17,7 +19,9 @@ async function main(): Promise<void> {
   const dataDir = resolve(repoRoot, env.DATA_DIR);
   const db = createDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'db') });
   await migrateToLatest(db);
-  const storage = createLocalStorage(join(dataDir, 'files'));
+  // DATA_DIR/files, or the S3 bucket that several instances share when S3_BUCKET is set (decision 057).
+  const files = createStorage(env, dataDir);
+  const storage = files.storage;
   const providers = await createProviders(env, { db, clock: systemClock });
   const config = appConfigFromEnv(env);
 
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     config,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
+    storageOrigin: files.browserOrigin,
     webBuildDir: env.SERVE_WEB ? resolve(repoRoot, env.WEB_BUILD_DIR) : undefined,
   });
 
@@ -40,9 +45,12 @@ async function main(): Promise<void> {
       rateLimiter: providers.rateLimiter.kind,
       mailbox: config.mailboxEnabled,
       publicUrl: config.publicUrl,
+      storage: files.where,
     },
     'providers',
   );
+  const storageWarning = await checkStorage(files);
+  if (storageWarning) app.log.warn(storageWarning);
   if (config.mailboxEnabled && env.NODE_ENV === 'production') {
     app.log.warn(
       'The development mailbox is ON in production: it shows every sign-in code and link to this ' +
@@ -65,6 +73,20 @@ async function main(): Promise<void> {
     app.log,
   );
 
+  // Heavy work (renditions, archives, backfills) runs here, claimed from the shared queue (decision 049).
+  const workers =
+    env.JOB_WORKERS === 'on'
+      ? startJobWorkers({
+          db,
+          clock: systemClock,
+          handlers: jobHandlers({ db, storage, clock: systemClock, providers, config }),
+          log: app.log,
+          concurrency: env.JOB_CONCURRENCY,
+          pollMs: env.JOB_POLL_MS,
+          leaseMs: env.JOB_LEASE_SECONDS * 1000,
+        })
+      : null;
+
   // Graceful stop (decision 050): refuse newcomers with 503, let the requests in flight finish (at most
   // SHUTDOWN_GRACE_SECONDS), then close the app (its providers: Redis) and the database, and exit. A
   // close that hangs still ends the process a little later.
@@ -79,7 +101,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, graceMs + 5_000);
     force.unref();
-    const [finished] = await Promise.all([app.drain.start(graceMs), stopRenewals()]);
+    // Jobs still running at the end of the grace are handed back to the queue for another instance.
+    const [finished] = await Promise.all([app.drain.start(graceMs), stopRenewals(), workers?.stop(graceMs)]);
     if (!finished) app.log.warn('shutdown: requests still running after the grace period were cut');
     await app.close();
     await db.destroy();

@@ -39,6 +39,16 @@ describe('content security policy', () => {
     expect(policy).not.toMatch(/stripe/);
   });
 
+  it('lets pages fetch presigned downloads from the S3 bucket only when files live there', () => {
+    const policy = contentSecurityPolicy('n', {
+      stripe: false,
+      recaptcha: false,
+      storageOrigin: 'https://files.example',
+    });
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://files.example']);
+    expect(directive(policy, 'script-src')).not.toContain('https://files.example');
+  });
+
   it('makes a new unguessable nonce for every page', () => {
     const nonces = new Set(Array.from({ length: 100 }, newNonce));
     expect(nonces.size).toBe(100);

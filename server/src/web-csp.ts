@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
 /** The outside services the pages may load code from: only those the configured providers need. */
-export type ThirdParties = { stripe: boolean; recaptcha: boolean };
+export type ThirdParties = {
+  stripe: boolean;
+  recaptcha: boolean;
+  /** Where presigned download URLs point when files live in an S3-compatible bucket (decision 057). */
+  storageOrigin?: string | null;
+};
 
 /** A fresh nonce for one page: 128 random bits, base64 (CSP3 nonce-source). */
 export function newNonce(): string {
@@ -27,6 +32,8 @@ export function contentSecurityPolicy(nonce: string, third: ThirdParties): strin
     frame.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
     img.push('https://*.stripe.com');
   }
+  // Downloads fetch the bucket's presigned URLs directly (to save or zip them in the page).
+  if (third.storageOrigin) connect.push(third.storageOrigin);
   if (third.recaptcha) {
     script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
     connect.push('https://www.google.com/recaptcha/');

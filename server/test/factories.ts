@@ -472,3 +472,44 @@ export function paymentFactory(db: Db) {
     },
   };
 }
+
+export type UserPlaylistSpec = {
+  name?: string;
+  public?: boolean;
+  favorites?: boolean;
+  products?: string[];
+  at?: Date;
+};
+
+/** Users' own playlists (decision 054), inserted directly: for tests that need many or need them as given. */
+export function userPlaylistFactory(db: Db) {
+  return {
+    playlist: async (ownerId: string, spec: UserPlaylistSpec = {}) => {
+      const id = `pl_${randomBytes(12).toString('base64url')}`;
+      const at = spec.at ?? new Date();
+      await db
+        .insertInto('playlists')
+        .values({
+          id,
+          owner_id: ownerId,
+          favorites: spec.favorites ?? false,
+          name: spec.name ?? (spec.favorites ? 'Favorites' : `Playlist ${id.slice(3, 9)}`),
+          public: spec.public ?? false,
+          placement: null,
+          cover_file_id: null,
+          note: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const items = spec.products ?? [];
+      if (items.length) {
+        await db
+          .insertInto('playlist_items')
+          .values(items.map((product_id, position) => ({ playlist_id: id, product_id, position })))
+          .execute();
+      }
+      return id;
+    },
+  };
+}

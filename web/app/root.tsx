@@ -17,7 +17,7 @@ import { isbot } from 'isbot';
 import '@fontsource-variable/inter/wght.css';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './styles/global.css';
-import { ToastProvider } from './components/ui/toast';
+import { CatalogToastProvider, ToastProvider } from './components/ui/toast';
 import { writeAccess } from './features/auth/access-store';
 import { EmailBanner } from './features/auth/email-banner';
 import { SubscriptionBanner } from './features/subscription/subscription-banner';
@@ -27,9 +27,11 @@ import { ErrorPage } from './features/errors/error-page';
 import { errorStatus, errorTitle } from './features/errors/error-status';
 import { PlayerBar } from './features/player/player-bar';
 import { PlayerProvider } from './features/player/player-context';
+import { PlaylistsProvider } from './features/playlists/playlists-context';
 import { rememberedEdition } from './features/shell/edition-choice';
 import { editionRedirectFor } from './features/shell/edition.server';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
+import { DownloadStatusModal } from './features/playlist-download/download-status-modal';
 import { setSessionExpiredHandler } from './lib/api';
 import { useNonce } from './lib/nonce';
 import { redirectFor } from './lib/redirects';
@@ -126,23 +128,29 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <ToastProvider>
-          <PlayerProvider>
-            <SpaceBarRule />
-            {/* Root shell, in the order of spec §2: */}
-            {/* 1. Download status modal — playlist downloads issue. */}
-            {/* 2. Special promo banner — promotions issue. */}
-            {/* 6. Subscription banner (signed in, not on register / dashboard paths), above the page like 7. */}
-            <SubscriptionBanner me={root?.me ?? null} now={root?.now ?? Date.now()} />
-            {/* 7. The unconfirmed-email warning banner (accounts issue) sits above the page so it is read first. */}
-            <EmailBanner me={root?.me ?? null} />
-            {children}
-            {/* 3. The audio player, sliding in when opened. */}
-            <PlayerBar />
-            {/* 4. Cookie overlay — consent issue. */}
-            {/* 5. Search overlay — search issue. */}
-            {/* 6. Subscription banner: rendered above the page, see before {children}. */}
-            {/* 7. Unconfirmed-email warning banner: rendered above the page, see before {children}. */}
-          </PlayerProvider>
+          {/* Favourites and playlists toast in the catalogue-area stack (spec §9) and follow the viewer. */}
+          <CatalogToastProvider>
+            <PlaylistsProvider me={root?.me ?? null}>
+              <PlayerProvider>
+                <SpaceBarRule />
+                {/* Root shell, in the order of spec §2: */}
+                {/* 1. Download status modal while a playlist download is active. */}
+                <DownloadStatusModal />
+                {/* 2. Special promo banner — promotions issue. */}
+                {/* 6. Subscription banner (signed in, not on register / dashboard paths), above the page like 7. */}
+                <SubscriptionBanner me={root?.me ?? null} now={root?.now ?? Date.now()} />
+                {/* 7. The unconfirmed-email warning banner (accounts issue) sits above the page so it is read first. */}
+                <EmailBanner me={root?.me ?? null} />
+                {children}
+                {/* 3. The audio player, sliding in when opened. */}
+                <PlayerBar />
+                {/* 4. Cookie overlay — consent issue. */}
+                {/* 5. Search overlay — search issue. */}
+                {/* 6. Subscription banner: rendered above the page, see before {children}. */}
+                {/* 7. Unconfirmed-email warning banner: rendered above the page, see before {children}. */}
+              </PlayerProvider>
+            </PlaylistsProvider>
+          </CatalogToastProvider>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -18,6 +18,9 @@ const pages: RouteConfigEntry[] = [
     route('c/reels', 'routes/catalog/reels.tsx'),
     route('c/reels/:reelId', 'routes/catalog/reel.tsx'),
     route('c/playlists', 'routes/catalog/playlists.tsx'),
+    // A signed-in user's favourites, and a user's public playlist shared by link (issue 12).
+    route('c/playlists/favorites', 'routes/catalog/favorites.tsx'),
+    route('c/playlists/u/:playlistId', 'routes/catalog/user-playlist.tsx'),
     route('c/playlists/:playlistId', 'routes/catalog/playlist.tsx'),
     route('c/top-music', 'routes/catalog/top-music.tsx'),
     // An unknown catalogue path keeps the catalogue frame and tabs (decision 053).
@@ -67,6 +70,10 @@ const pages: RouteConfigEntry[] = [
     route('dashboard/account', 'routes/dashboard/account.tsx'),
     route('dashboard/licenses', 'routes/dashboard/licenses.tsx'),
     route('dashboard/billing', 'routes/dashboard/billing.tsx'),
+    route('dashboard/playlists', 'routes/dashboard/playlists.tsx'),
+    route('dashboard/playlists/:playlistId', 'routes/dashboard/playlist.tsx'),
+    // Download history, the licence of each track and its certificate (issue 12).
+    route('dashboard/downloads', 'routes/dashboard/downloads.tsx'),
     route('dashboard/*', 'routes/not-found.tsx', { id: 'routes/dashboard-not-found' }),
   ]),
 

@@ -11,6 +11,8 @@ export type FilesTable = {
   sha256: string;
   public: Generated<boolean>;
   created_at: CreatedAt;
+  /** Migration 0013: CRC-32 of the bytes, once computed (zips reuse it); bigint, read as string or number. */
+  crc32: ColumnType<string | number | null, number | null | undefined, number | null>;
 };
 
 export type ArtistsTable = { id: string; name: string };
@@ -49,6 +51,10 @@ export type ProductFilesTable = {
   duration: Generated<number>;
   bpm: number | null;
   waveform: ColumnType<number[], string, string>;
+  /** Stems: the public MP3 preview (migration 0012). */
+  preview_file_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Versions: the private lossless file downloads are made from (migration 0012). */
+  lossless_file_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type ProductCategoriesTable = { product_id: string; category_id: string };
@@ -65,6 +71,16 @@ export type PlaylistsTable = {
   note: string | null;
   position: Generated<number>;
   created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  // Migration 0011 (decision 054): a user's own playlist (null: curated) and its Favorites flag.
+  owner_id: Generated<string | null>;
+  favorites: Generated<boolean>;
+};
+
+export type ProductNotesTable = {
+  account_id: string;
+  product_id: string;
+  note: string;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
@@ -312,6 +328,46 @@ export type EmailChangeUndosTable = {
 
 export type StripeCustomersTable = { account_id: string; customer_id: string; created_at: CreatedAt };
 
+export type JobsTable = {
+  id: string;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  owner_id: string | null;
+  status: Generated<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | undefined, Date>;
+  locked_by: string | null;
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  progress: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  dedupe_key: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** Migration 0012 (decision 055): formats produced from a lossless source, kept. */
+export type RenditionsTable = { source_file_id: string; format: 'mp3' | 'wav'; file_id: string; created_at: CreatedAt };
+
+/** Migration 0012 (decision 055): downloads the API issued URLs for, with per-track certificate codes. */
+export type DownloadsTable = {
+  id: string;
+  account_id: string;
+  subscription_id: string;
+  licence_id: string;
+  plan: string;
+  product_id: string;
+  title: string;
+  artist: string;
+  items: ColumnType<Array<{ file: string; format: string }>, string, string>;
+  code: string;
+  day: ColumnType<string, string, string>;
+  created_at: ColumnType<Date, Date, never>;
+  /** Migration 0013: the playlist-archive job that recorded it (unique with product_id). */
+  archive_job_id: ColumnType<string | null, string | null | undefined, never>;
+};
+
 export type Database = {
   files: FilesTable;
   artists: ArtistsTable;
@@ -342,4 +398,8 @@ export type Database = {
   licences: LicencesTable;
   stripe_customers: StripeCustomersTable;
   email_change_undos: EmailChangeUndosTable;
+  jobs: JobsTable;
+  product_notes: ProductNotesTable;
+  renditions: RenditionsTable;
+  downloads: DownloadsTable;
 };

@@ -1,5 +1,8 @@
 import type { FeatureDeps, ZodApp } from '../deps';
 import { registerCatalogRoutes } from './catalog/catalog.routes';
+import { createCatalogCache } from './catalog/catalog-cache';
+import { registerPlaylistRoutes } from './playlists/playlists.routes';
+import { registerArchiveRoutes } from './archives/archives.routes';
 import { registerMediaRoutes } from './media/media.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAccountRoutes } from './account/account.routes';
@@ -11,11 +14,16 @@ import { registerBillingRoutes } from './billing/billing.routes';
 import { registerPaymentRoutes } from './payment/payment.routes';
 import { registerChannelRoutes } from './channel/channel.routes';
 import { registerLicenceRoutes } from './licence/licence.routes';
+import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { registerEnterpriseRoutes } from './enterprise/enterprise.routes';
 
 /** Every feature's routes, mounted under /api: the one place that knows them all (each registers only itself). */
 export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<void> {
-  await registerCatalogRoutes(app, { db: deps.db, clock: deps.clock });
+  // One catalogue cache for the catalogue and the playlists that show its products.
+  const catalog = { db: deps.db, clock: deps.clock, cache: createCatalogCache(deps.db) };
+  await registerCatalogRoutes(app, catalog);
+  await registerPlaylistRoutes(app, { ...deps, catalog });
+  await registerArchiveRoutes(app, { ...deps, catalog });
   await registerMediaRoutes(app, { db: deps.db, storage: deps.storage });
   await registerCaptchaRoutes(app, deps);
   await registerAuthRoutes(app, deps);
@@ -26,6 +34,7 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerPaymentRoutes(app, deps);
   await registerChannelRoutes(app, deps);
   await registerLicenceRoutes(app, deps);
+  await registerDownloadRoutes(app, deps);
   await registerEnterpriseRoutes(app, deps);
   await registerDevRoutes(app, deps);
 }

@@ -89,5 +89,6 @@ export function appConfigFromEnv(env: Env): AppConfig {
       vatId: env.SELLER_VAT_ID ?? DEFAULT_SELLER.vatId,
     },
     salesEmail: env.SALES_EMAIL ?? DEFAULT_SALES_EMAIL,
+    downloadsPerDay: env.DOWNLOADS_PER_DAY,
   };
 }

@@ -28,4 +28,6 @@ export type AppConfig = {
   seller: Seller;
   /** Where enterprise enquiries go (SALES_EMAIL). */
   salesEmail: string;
+  /** Fair use: distinct products one account may download per UTC day (DOWNLOADS_PER_DAY, decision 055). */
+  downloadsPerDay?: number;
 };

@@ -8,6 +8,10 @@ import * as m0006 from './0006-stripe-customers';
 import * as m0007 from './0007-pending-email';
 import * as m0008 from './0008-invoices';
 import * as m0009 from './0009-trial-reminders';
+import * as m0010 from './0010-jobs';
+import * as m0011 from './0011-user-playlists';
+import * as m0012 from './0012-downloads';
+import * as m0013 from './0013-file-crc';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +24,8 @@ export const migrations: Record<string, Migration> = {
   '0007-pending-email': m0007,
   '0008-invoices': m0008,
   '0009-trial-reminders': m0009,
+  '0010-jobs': m0010,
+  '0011-user-playlists': m0011,
+  '0012-downloads': m0012,
+  '0013-file-crc': m0013,
 };

@@ -24,7 +24,14 @@ export type ProductRow = {
   cover_file_id: string | null;
   artist_id: string;
   artist_name: string;
-  files: { id: string; type: FileType; duration: number; waveform: number[]; bpm: number | null }[];
+  files: {
+    id: string;
+    type: FileType;
+    duration: number;
+    waveform: number[];
+    bpm: number | null;
+    preview: string | null;
+  }[];
   categories: { id: string; name: string; kind: CategoryKind }[];
   moods: { id: string; name: string }[];
   tags: { id: string; name: string }[];
@@ -218,7 +225,7 @@ export async function selectProductsByIds(db: Db, ids: string[]): Promise<Produc
       jsonArrayFrom(
         eb
           .selectFrom('product_files as f')
-          .select(['f.file_id as id', 'f.type', 'f.duration', 'f.waveform', 'f.bpm'])
+          .select(['f.file_id as id', 'f.type', 'f.duration', 'f.waveform', 'f.bpm', 'f.preview_file_id as preview'])
           .whereRef('f.product_id', '=', 'p.id'),
       ).as('files'),
       jsonArrayFrom(
@@ -367,11 +374,13 @@ export async function selectPublicPlaylists(
 }
 
 export async function selectPublicPlaylist(db: Db, id: string): Promise<PlaylistSummaryRow | undefined> {
+  // Curated only: users' playlists (they have an owner) are the playlists feature's (decision 054).
   return db
     .selectFrom('playlists as pl')
     .select((eb) => summaryColumns(eb))
     .where('pl.id', '=', id)
     .where('pl.public', '=', true)
+    .where('pl.owner_id', 'is', null)
     .executeTakeFirst();
 }
 

@@ -5,7 +5,6 @@ import {
   idParamsSchema,
   moodSchema,
   pageQuerySchema,
-  playlistSchema,
   playlistSummarySchema,
   productListSchema,
   productQuerySchema,
@@ -211,17 +210,5 @@ export async function registerCatalogRoutes(app: ZodApp, base: catalog.CatalogDe
     async (request) => catalog.listPublicPlaylists(deps, request.params.product),
   );
 
-  app.get(
-    '/api/v1/playlist/:id',
-    {
-      ...plainJson,
-      schema: {
-        tags,
-        summary: 'A public playlist with its products',
-        params: idParamsSchema,
-        response: { 200: playlistSchema, ...errors },
-      },
-    },
-    async (request) => catalog.getPublicPlaylist(deps, request.params.id),
-  );
+  // GET /api/v1/playlist/:id is the playlists feature's: it answers users' playlists and curated ones alike.
 }

@@ -58,7 +58,15 @@ function toProduct(row: repo.ProductRow): Product {
     tags: row.tags,
     files: [...row.files]
       .sort((a, b) => FILE_ORDER[a.type] - FILE_ORDER[b.type])
-      .map((f) => ({ id: f.id, type: f.type, duration: f.duration, waveform: f.waveform, bpm: f.bpm })),
+      .map((f) => ({
+        id: f.id,
+        type: f.type,
+        duration: f.duration,
+        waveform: f.waveform,
+        bpm: f.bpm,
+        // stems: the public preview to audition (decision 055)
+        ...(f.preview ? { preview: f.preview } : {}),
+      })),
   };
 }
 
@@ -68,6 +76,11 @@ async function hydrate({ db, cache }: CatalogDeps, ids: string[]): Promise<Produ
     (await repo.selectProductsByIds(db, missing)).map(toProduct),
   );
   return ids.map((id) => known.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+/** Products by id in the order given; unknown ids are left out (other features render rows with these). */
+export function getProductsByIds(deps: CatalogDeps, ids: string[]): Promise<Product[]> {
+  return hydrate(deps, ids);
 }
 
 /** Cached per catalogue version when the deps carry a cache. */

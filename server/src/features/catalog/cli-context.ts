@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, type Db } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
 import { parseEnv, type Env } from '../../env';
-import { createLocalStorage } from '../../providers/storage/local-storage';
+import { createStorage } from '../../providers/storage/create-storage';
 import type { FileStorage } from '../../providers/storage/storage';
 
 /** The same database and file storage the server uses (DATABASE_URL / DATA_DIR), for the catalogue CLIs. */
@@ -18,7 +18,8 @@ export async function openCliContext(): Promise<{
   const dataDir = resolve(repoRoot, env.DATA_DIR);
   const db = createDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'db') });
   await migrateToLatest(db);
-  return { env, db, storage: createLocalStorage(join(dataDir, 'files')), close: () => db.destroy() };
+  // The same store the server uses: DATA_DIR/files, or the S3 bucket when S3_BUCKET is set.
+  return { env, db, storage: createStorage(env, dataDir).storage, close: () => db.destroy() };
 }
 
 /** npm runs workspace scripts inside server/; a relative path means what it meant where the user typed it. */

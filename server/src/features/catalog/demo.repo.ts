@@ -11,6 +11,10 @@ export async function deleteCatalogue(db: Db): Promise<{ products: number; stora
     const fileIds = new Set<string>();
     const collect = (rows: { id: string | null }[]) => rows.forEach((r) => r.id && fileIds.add(r.id));
     collect(await trx.selectFrom('product_files').select('file_id as id').execute());
+    // Stem previews, lossless versions and the download renditions made from them (decision 055).
+    collect(await trx.selectFrom('product_files').select('preview_file_id as id').execute());
+    collect(await trx.selectFrom('product_files').select('lossless_file_id as id').execute());
+    collect(await trx.selectFrom('renditions').select('file_id as id').execute());
     collect(await trx.selectFrom('products').select('cover_file_id as id').execute());
     collect(await trx.selectFrom('categories').select('cover_file_id as id').execute());
     collect(await trx.selectFrom('moods').select('cover_file_id as id').execute());

@@ -62,8 +62,8 @@ export type IngestReport = {
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
 const PREVIEW_KBPS = 128;
 /** Ids that would collide with static routes under /product/{type}/ and /playlist/. */
-const RESERVED_PRODUCT_IDS = new Set(['recommended', 'search', 'playlist', 'download', 'note']);
-const RESERVED_PLAYLIST_IDS = new Set(['top-tracks', 'public']);
+const RESERVED_PRODUCT_IDS = new Set(['recommended', 'search', 'playlist', 'download', 'note', 'notes']);
+const RESERVED_PLAYLIST_IDS = new Set(['top-tracks', 'public', 'favorites']);
 
 const MIME: Record<string, string> = { mp3: 'audio/mpeg', flac: 'audio/flac' };
 
@@ -334,7 +334,9 @@ type Source = {
   /** A plain FLAC stream (no tag in front): already a lossless deliverable, stored as it is. */
   flac: boolean;
 };
-type Stored = { fileId: string; role: AudioRole | 'master' | 'cover'; row: repo.FileInsert };
+/** Roles of stored files: product_files types, plus the extras of decision 055 kept in columns of those rows. */
+type StoredRole = AudioRole | 'master' | 'cover' | `${AudioRole}_preview` | 'instrumental_lossless';
+type Stored = { fileId: string; role: StoredRole; row: repo.FileInsert };
 
 class Skip extends Error {
   constructor(
@@ -397,7 +399,17 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
         const out = join(trackDir, `${source.role}.mp3`);
         await encode(source, () => encodeMp3(source.path, out, { bitrateKbps: PREVIEW_KBPS }));
         outputs.push({ role: source.role, path: out, ext: 'mp3', public: true, analysis: analyses.get(source.role)! });
+        // Downloads are made from lossless files (decision 055): the master is the main version's; the
+        // instrumental of a vocal song keeps its own.
+        if (source !== main) {
+          const path = await lossless(source, `${source.role}-lossless.flac`);
+          outputs.push({ role: 'instrumental_lossless', path, ext: 'flac', public: false, analysis: null });
+        }
       } else {
+        // Stems are auditioned before they are picked (spec §3 Stem item): a public preview each.
+        const preview = join(trackDir, `${source.role}-preview.mp3`);
+        await encode(source, () => encodeMp3(source.path, preview, { bitrateKbps: PREVIEW_KBPS }));
+        outputs.push({ role: `${source.role}_preview`, path: preview, ext: 'mp3', public: true, analysis: null });
         const out = await lossless(source, `${source.role}.flac`);
         outputs.push({
           role: source.role,
@@ -461,18 +473,30 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
             rank,
             source_key: sourceKey,
           });
+          const fileOf = (role: StoredRole) => stored.find((s) => s.role === role)?.fileId ?? null;
           await repo.insertProductFiles(trx, [
-            ...stored.map((s) => {
-              const out = outputs.find((o) => o.role === s.role)!;
-              return {
-                product_id: id,
-                file_id: s.fileId,
-                type: s.role as Exclude<Stored['role'], 'cover'>,
-                duration: round3(out.analysis!.durationSec),
-                bpm,
-                waveform: JSON.stringify(out.analysis!.peaks),
-              };
-            }),
+            ...stored
+              .filter((s) => outputs.find((o) => o.role === s.role)!.analysis)
+              .map((s) => {
+                const out = outputs.find((o) => o.role === s.role)!;
+                const role = s.role as AudioRole | 'master';
+                return {
+                  product_id: id,
+                  file_id: s.fileId,
+                  type: role,
+                  duration: round3(out.analysis!.durationSec),
+                  bpm,
+                  waveform: JSON.stringify(out.analysis!.peaks),
+                  preview_file_id:
+                    role === 'stem_bass' || role === 'stem_instruments' ? fileOf(`${role}_preview`) : null,
+                  lossless_file_id:
+                    role === 'vocal' || role === 'instrumental'
+                      ? role === main.role
+                        ? fileOf('master')
+                        : fileOf('instrumental_lossless')
+                      : null,
+                };
+              }),
             ...(coverId
               ? [{ product_id: id, file_id: coverId, type: 'cover' as const, duration: 0, bpm: null, waveform: '[]' }]
               : []),

@@ -15,6 +15,8 @@ export type LicencePdfInput = {
   termsUrl: string;
   /** The document's creation date (the clock's now). */
   now: Date;
+  /** A per-track certificate (decision 055): the downloaded track it names. */
+  track?: { title: string; artist: string; downloadedAt: Date; files: string[] };
 };
 
 export const formatCertificateDate = formatPdfDate;
@@ -28,7 +30,9 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   const qr = await QRCode.toBuffer(input.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
 
   const { doc, done, left, width } = openA4Pdf({
-    Title: `Cuewave licence certificate ${input.code}`,
+    Title: input.track
+      ? `Cuewave track licence ${input.code}: ${input.track.title}`
+      : `Cuewave licence certificate ${input.code}`,
     Author: 'Cuewave',
     Subject: `Music licence for ${input.licensee}`,
     Keywords: `licence, ${input.code}`,
@@ -39,15 +43,18 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     if (doc.y + height > bottom()) doc.addPage();
   };
 
-  drawBrandHeader(doc, 'Licence certificate');
+  drawBrandHeader(doc, input.track ? 'Track licence certificate' : 'Licence certificate');
   doc.moveDown(0.3);
   doc
     .font('regular')
     .fontSize(10.5)
     .fillColor(PDF_COLORS.muted)
     .text(
-      'This certifies that the licensee named below holds a Cuewave music licence for the channels listed, ' +
-        'under the terms summarised on this certificate.',
+      input.track
+        ? 'This certifies that the licensee named below downloaded the track named here under a Cuewave music ' +
+            'licence and may use it on the channels listed, under the terms summarised on this certificate.'
+        : 'This certifies that the licensee named below holds a Cuewave music licence for the channels listed, ' +
+            'under the terms summarised on this certificate.',
       { width },
     );
   doc.moveDown(1.2);
@@ -56,11 +63,19 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   const gutter = 24;
   const column = (width - gutter) / 2;
   const facts: [string, string][] = [
+    ...(input.track
+      ? ([
+          ['Track', input.track.title],
+          ['Artist', input.track.artist],
+          ['Downloaded', formatCertificateDate(input.track.downloadedAt)],
+          ['Files', input.track.files.join(', ')],
+        ] as [string, string][])
+      : []),
     ['Licensee', input.licensee],
     ['Plan', input.planTitle],
     ['Valid from', formatCertificateDate(input.validFrom)],
     ['Valid until', input.validUntil ? formatCertificateDate(input.validUntil) : 'Open-ended'],
-    ['Licence code', input.code],
+    [input.track ? 'Certificate code' : 'Licence code', input.code],
     ['Issued', formatCertificateDate(input.issuedAt)],
   ];
   for (let i = 0; i < facts.length; i += 2) {

@@ -190,3 +190,12 @@ export async function codeTaken(db: Db, code: string): Promise<boolean> {
   const row = await db.selectFrom('licences').select('id').where('code', '=', code).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A certificate by id, with its subscription (per-track certificates point at the licence in force). */
+export async function selectLicenceById(
+  db: Db,
+  id: string,
+): Promise<{ licence: LicenceRow; subscription: LicenceSubscription } | undefined> {
+  const licence = await db.selectFrom('licences').select('code').where('id', '=', id).executeTakeFirst();
+  return licence ? selectLicenceByCode(db, licence.code) : undefined;
+}

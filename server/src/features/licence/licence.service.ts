@@ -9,6 +9,7 @@ import { getBilling } from '../billing/billing.service';
 import { listChannels } from '../channel/channel-list';
 import { listPlans } from '../pricing/pricing.service';
 import type { FeatureDeps } from '../../deps';
+import { findTrackLicence } from '../downloads/track-licence';
 import { renderLicencePdf } from './licence-pdf';
 import { licenceStanding, looksLikeEmail, maskEmail, newLicenceCode } from './licence-view';
 import {
@@ -17,6 +18,7 @@ import {
   lockSubscriptionLicences,
   selectCurrentLicence,
   selectLatestLicence,
+  selectLicenceById,
   selectLicenceByCode,
   selectOwnedSubscription,
   supersedeAccountLicences,
@@ -78,11 +80,39 @@ export async function licenceCertificate(
   accountId: string,
   subscriptionId: string,
 ): Promise<{ code: string; pdf: Buffer }> {
+  const { licence, subscription } = await issueLicence(deps, accountId, subscriptionId);
+  const now = deps.clock.now();
+  const plan = planOf(licence.plan);
+  const pdf = await renderLicencePdf({
+    code: licence.code,
+    licensee: licence.licensee,
+    planTitle: planTitle(plan),
+    terms: LICENCE_TERMS[plan],
+    validFrom: licence.valid_from,
+    validUntil: licenceStanding(licence, subscription, now).validUntil,
+    channels: licence.channels,
+    issuedAt: licence.issued_at,
+    verifyUrl: verifyUrl(deps, licence.code),
+    termsUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/terms-conditions`,
+    now,
+  });
+  return { code: licence.code, pdf };
+}
+
+/**
+ * The subscription's current certificate row, issued or reused as licenceCertificate describes
+ * (downloads record it: the licence in force when a track was downloaded, decision 055).
+ */
+export async function issueLicence(
+  deps: LicenceDeps,
+  accountId: string,
+  subscriptionId: string,
+): Promise<{ licence: LicenceRow; subscription: LicenceSubscription }> {
   if (!UUID.test(subscriptionId)) throw notFound('Subscription');
   const now = deps.clock.now();
   const licensee = await licenseeOf(deps, accountId);
 
-  const { licence, subscription } = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await lockSubscriptionLicences(trx, subscriptionId);
     const sub = await selectOwnedSubscription(trx, accountId, subscriptionId);
     if (!sub) throw notFound('Subscription');
@@ -135,22 +165,42 @@ export async function licenceCertificate(
     await supersedeAccountLicences(trx, accountId, now, issued.id);
     return { licence: issued, subscription: sub };
   });
+}
 
+/** Whether a licence certificate already uses the code (per-track codes share the form and the verify page). */
+export const licenceCodeTaken = (db: Db, code: string) => codeTaken(db, code);
+
+export type TrackCertificateInput = {
+  licenceId: string;
+  /** The per-track certificate's own code. */
+  code: string;
+  track: { title: string; artist: string; downloadedAt: Date; files: string[] };
+};
+
+/**
+ * A per-track certificate (decision 055): the licence in force when the track was downloaded (licensee,
+ * plan, channels, period), naming the track, with the download's own verification code.
+ */
+export async function trackCertificatePdf(deps: LicenceDeps, input: TrackCertificateInput): Promise<Buffer> {
+  const found = await selectLicenceById(deps.db, input.licenceId);
+  if (!found) throw notFound('Licence');
+  const { licence, subscription } = found;
+  const now = deps.clock.now();
   const plan = planOf(licence.plan);
-  const pdf = await renderLicencePdf({
-    code: licence.code,
+  return renderLicencePdf({
+    code: input.code,
     licensee: licence.licensee,
     planTitle: planTitle(plan),
     terms: LICENCE_TERMS[plan],
     validFrom: licence.valid_from,
-    validUntil: licenceStanding(licence, subscription, now).validUntil,
+    validUntil: licenceStanding({ ...licence, superseded_at: null }, subscription, now).validUntil,
     channels: licence.channels,
-    issuedAt: licence.issued_at,
-    verifyUrl: verifyUrl(deps, licence.code),
+    issuedAt: input.track.downloadedAt,
+    verifyUrl: verifyUrl(deps, input.code),
     termsUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/terms-conditions`,
     now,
+    track: input.track,
   });
-  return { code: licence.code, pdf };
 }
 
 export function verifyUrl(deps: Pick<LicenceDeps, 'config'>, code: string): string {
@@ -189,8 +239,18 @@ export async function verifyLicence(deps: LicenceDeps, ip: string, rawCode: stri
   }
   const code = parseLicenceCode(rawCode);
   const found = code ? await selectLicenceByCode(deps.db, code) : undefined;
-  if (!found) throw new AppError('NOT_FOUND', 'We can’t find a licence with this code.');
-  return toVerification(found.licence, found.subscription, deps.clock.now());
+  if (found) return toVerification(found.licence, found.subscription, deps.clock.now());
+  // A per-track certificate (decision 055): the licence it was downloaded under, naming the track. A
+  // later certificate of the same subscription does not undo a download made under this one.
+  const track = code ? await findTrackLicence(deps.db, code) : undefined;
+  const licensed = track ? await selectLicenceById(deps.db, track.licenceId) : undefined;
+  if (!track || !licensed) throw new AppError('NOT_FOUND', 'We can’t find a licence with this code.');
+  const verification = toVerification(
+    { ...licensed.licence, superseded_at: null },
+    licensed.subscription,
+    deps.clock.now(),
+  );
+  return { ...verification, code: track.code, issuedAt: track.track.downloadedAt, track: track.track };
 }
 
 /** A removed channel must not stay covered: certificates listing it stop being current. */

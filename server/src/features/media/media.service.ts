@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { contentRange, etagMatches, ifRangeAllows, parseRange, unsatisfiedContentRange } from '../../lib/http-range';
 import type { FileStorage } from '../../providers/storage/storage';
-import { selectFile } from './media.repo';
+import { selectFile, type FileRow } from './media.repo';
 
 export type MediaDeps = { db: Db; storage: FileStorage };
 
@@ -33,12 +33,33 @@ export async function serveFile({ db, storage }: MediaDeps, req: MediaRequest): 
   const file = await selectFile(db, req.id);
   if (!file) throw notFound(`File ${req.id}`);
   if (!file.public) throw new AppError('FORBIDDEN', 'This file is only available as a licensed download');
+  return respondWithFile(storage, file, req);
+}
 
+/** A stored file as the caller may deliver it (a signed download), with ranges and conditional requests. */
+export async function serveStoredFile(
+  { db, storage }: MediaDeps,
+  fileId: string,
+  req: Omit<MediaRequest, 'id'>,
+  delivery: { cacheControl: string; downloadName: string; contentType?: string },
+): Promise<MediaResponse> {
+  const file = await selectFile(db, fileId);
+  if (!file) throw notFound('File');
+  return respondWithFile(storage, file, { ...req, id: fileId }, delivery);
+}
+
+function respondWithFile(
+  storage: FileStorage,
+  file: FileRow,
+  req: MediaRequest,
+  delivery?: { cacheControl: string; downloadName: string; contentType?: string },
+): MediaResponse {
   const etag = `"${file.sha256}"`;
   const lastModified = file.created_at;
   const common: Record<string, string> = {
     'accept-ranges': 'bytes',
-    'cache-control': IMMUTABLE,
+    'cache-control': delivery?.cacheControl ?? IMMUTABLE,
+    ...(delivery ? { 'content-disposition': contentDisposition(delivery.downloadName) } : {}),
     etag,
     'last-modified': lastModified.toUTCString(),
     'x-content-type-options': 'nosniff',
@@ -49,7 +70,7 @@ export async function serveFile({ db, storage }: MediaDeps, req: MediaRequest): 
   if (etagMatches(req.ifNoneMatch, etag)) return { status: 304, headers: common };
 
   const size = file.size;
-  const headers = { ...common, 'content-type': file.mime };
+  const headers = { ...common, 'content-type': delivery?.contentType ?? file.mime };
   const range = ifRangeAllows(req.ifRange, etag, lastModified)
     ? parseRange(req.range, size)
     : { kind: 'none' as const };
@@ -74,4 +95,17 @@ export async function serveFile({ db, storage }: MediaDeps, req: MediaRequest): 
     // An empty file has no bytes to stream (and a [0, -1] range would be invalid).
     body: req.method === 'HEAD' || size === 0 ? undefined : () => storage.read(file.storage_key),
   };
+}
+
+/** attachment; an ASCII fallback name plus the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(name: string): string {
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '')
+      .trim() || 'download';
+  // encodeURIComponent leaves ' ( ) * alone, which RFC 5987's attr-char does not allow.
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }

@@ -191,8 +191,10 @@ describe('dashboard guard', () => {
     expect(guardDecision('dashboard', '/dashboard/account', noPlan)).toBeNull();
     expect(guardDecision('dashboard', '/dashboard/licenses', noPlan)).toBeNull();
     expect(guardDecision('dashboard', '/dashboard/support', noPlan)).toBeNull();
-    expect(guardDecision('dashboard', '/dashboard/playlists', noPlan)).toBe('/dashboard/licenses');
-    expect(guardDecision('dashboard', '/dashboard/playlists/42', noPlan)).toBe('/dashboard/licenses');
+    // Playlists are not a paid feature, and the download history holds the certificates of past licences.
+    expect(guardDecision('dashboard', '/dashboard/playlists', noPlan)).toBeNull();
+    expect(guardDecision('dashboard', '/dashboard/playlists/42', noPlan)).toBeNull();
+    expect(guardDecision('dashboard', '/dashboard/downloads', noPlan)).toBeNull();
     expect(guardDecision('dashboard', '/dashboard/billing', noPlan)).toBe('/dashboard/licenses');
     // A path that merely starts like an allowed one is not on the list.
     expect(guardDecision('dashboard', '/dashboard/accounting', noPlan)).toBe('/dashboard/licenses');

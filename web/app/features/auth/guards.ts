@@ -26,9 +26,18 @@ export const NO_PLAN_HOME = '/dashboard/licenses';
 
 /**
  * Dashboard pages a user without a plan may open: finish paying or pick a plan (licenses), manage
- * the account, get help (decision 031). Everything else in the dashboard goes to /dashboard/licenses.
+ * the account, get help (decision 031), keep playlists and reach past downloads. Everything else in the
+ * dashboard goes to /dashboard/licenses.
  */
-export const NO_PLAN_ALLOWED = ['/dashboard/account', '/dashboard/licenses', '/dashboard/support'];
+export const NO_PLAN_ALLOWED = [
+  '/dashboard/account',
+  '/dashboard/licenses',
+  '/dashboard/support',
+  // Favourites and playlists are not a paid feature (spec §1); downloads keep their certificates, the proof of
+  // a licence that outlives the plan.
+  '/dashboard/playlists',
+  '/dashboard/downloads',
+];
 
 /** Register pages anyone may see, signed in or not. */
 const PUBLIC_REGISTER_PAGES = ['/register/plans', '/register/signup'];

@@ -106,7 +106,13 @@ describe('the dashboard overview', () => {
     expect(screen.getByTestId('overview-channels-used').textContent).toBe('2 of 3');
     expect(screen.getByRole('meter', { name: 'Channels used' }).getAttribute('aria-valuenow')).toBe('2');
     expect(screen.getByTestId('overview-licence-download')).toBeTruthy();
-    expect(sectionLinks()).toEqual(['/dashboard/licenses', '/dashboard/billing', '/dashboard/account']);
+    expect(sectionLinks()).toEqual([
+      '/dashboard/playlists',
+      '/dashboard/downloads',
+      '/dashboard/licenses',
+      '/dashboard/billing',
+      '/dashboard/account',
+    ]);
   });
 
   it('a trial costs nothing yet and offers a plan', () => {
@@ -140,7 +146,13 @@ describe('the dashboard overview', () => {
     expect(screen.getByText('You don’t have a plan yet')).toBeTruthy();
     expect(screen.getByTestId('overview-choose-plan').getAttribute('href')).toBe('/register/select-plan');
     expect(screen.queryByTestId('overview-plan')).toBeNull();
-    expect(sectionLinks()).toEqual(['/dashboard/licenses', '/dashboard/account']);
+    // Playlists and past downloads stay open without a plan (guards.ts NO_PLAN_ALLOWED); billing does not.
+    expect(sectionLinks()).toEqual([
+      '/dashboard/playlists',
+      '/dashboard/downloads',
+      '/dashboard/licenses',
+      '/dashboard/account',
+    ]);
   });
 
   it('an ended plan asks to choose a new one', () => {

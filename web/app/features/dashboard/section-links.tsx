@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, CreditCard, Layers, LifeBuoy, ListMusic, UserRound } from 'lucide-react';
+import { ChevronRight, CreditCard, Download, Layers, LifeBuoy, ListMusic, UserRound } from 'lucide-react';
 import type { NavLink } from '../shell/nav-links';
 import styles from './overview.module.css';
 
@@ -10,6 +10,7 @@ const SECTION_HINTS: Record<string, { icon: ReactNode; hint: string }> = {
   '/dashboard/billing': { icon: <CreditCard />, hint: 'Cards, billing details and receipts' },
   '/dashboard/account': { icon: <UserRound />, hint: 'Email, password, phone and preferences' },
   '/dashboard/playlists': { icon: <ListMusic />, hint: 'Your saved playlists' },
+  '/dashboard/downloads': { icon: <Download />, hint: 'Your downloads, their licences and certificates' },
   '/dashboard/support': { icon: <LifeBuoy />, hint: 'Questions about your licence or billing' },
 };
 

@@ -36,6 +36,19 @@ function show(result: VerificationResult) {
 }
 
 describe('licence verification page', () => {
+  it('a per-track certificate names the track it licenses; a plan certificate names none', () => {
+    show({
+      state: 'found',
+      licence: licence({
+        track: { productId: 'p1', title: 'Golden Hour', artist: 'Mila Grey', downloadedAt: '2030-03-05T09:00:00.000Z' },
+      }),
+    });
+    expect(screen.getByTestId('licence-track').textContent).toBe('“Golden Hour” by Mila Grey, downloaded Mar 5, 2030');
+    cleanup();
+    show({ state: 'found', licence: licence() });
+    expect(screen.queryByTestId('licence-track')).toBeNull();
+  });
+
   it('a genuine licence: GENUINE banner as the page heading, licensee, plan, period, code and channels', () => {
     show({ state: 'found', licence: licence() });
     expect(screen.getByTestId('licence-stamp').textContent).toContain('Genuine');

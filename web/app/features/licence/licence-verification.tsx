@@ -160,6 +160,15 @@ function Certificate({ licence }: { licence: LicenceVerification }) {
         </header>
 
         <dl className={styles.facts}>
+          {licence.track ? (
+            // A per-track certificate (a download, decision 055) names the track it licenses.
+            <Fact
+              label="Licensed track"
+              value={`“${licence.track.title}” by ${licence.track.artist}, downloaded ${formatDate(licence.track.downloadedAt)}`}
+              wide
+              testId="licence-track"
+            />
+          ) : null}
           <Fact label="Licensee" value={licence.licensee} wide testId="licence-licensee" />
           <Fact label="Plan" value={licence.planTitle} />
           <Fact label="Valid from" value={formatDate(licence.validFrom)} />

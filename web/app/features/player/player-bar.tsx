@@ -9,6 +9,7 @@ import { cx } from '../../components/ui/cx';
 import { mediaUrl } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import { useLocalize } from '../catalog/paths';
+import { FavoriteButton } from '../playlists/favorite-button';
 import { usePlayer, usePlayerTime } from './player-context';
 import { formatClock, previewFile } from './preview';
 import { trackPagePath } from './track-link';
@@ -62,6 +63,7 @@ export function PlayerBar() {
                 {product.artist.name}
               </span>
             </div>
+            <FavoriteButton productId={product.id} title={product.title} size="sm" />
           </div>
 
           <div className={styles.transport}>

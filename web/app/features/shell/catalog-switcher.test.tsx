@@ -35,7 +35,9 @@ describe('catalogue switcher', () => {
     expect(router.state.location.pathname).toBe('/c/sfx/whoosh');
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toMatch(/account/);
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/auth/login');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/auth/login?returnUrl=%2Fc%2Fplaylists%2Ffavorites',
+    );
     expect(screen.getByRole('link', { name: 'Start free trial' }).getAttribute('href')).toBe('/register');
   });
 });

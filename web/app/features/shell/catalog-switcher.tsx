@@ -62,7 +62,12 @@ export function CatalogSwitcher() {
       <div className={styles.inner}>
         <LinkTabs tabs={tabs} aria-label="Catalogue sections" variant="pills" className={styles.tabs} />
       </div>
-      <FavoritesModal open={favoritesOpen} onClose={() => setFavoritesOpen(false)} />
+      <FavoritesModal
+        open={favoritesOpen}
+        onClose={() => setFavoritesOpen(false)}
+        // Signing in from here leads on to what the visitor reached for.
+        returnTo="/c/playlists/favorites"
+      />
     </div>
   );
 }

@@ -114,7 +114,12 @@ export function Header({ variant = 'solid' }: HeaderProps) {
         </div>
       </header>
       <BurgerMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <FavoritesModal open={favoritesOpen} onClose={() => setFavoritesOpen(false)} />
+      <FavoritesModal
+        open={favoritesOpen}
+        onClose={() => setFavoritesOpen(false)}
+        // Signing in from here leads on to what the visitor reached for.
+        returnTo="/c/playlists/favorites"
+      />
     </>
   );
 }

@@ -50,7 +50,9 @@ const hideBilling = (me: Me) => me.subscription?.planType === 'enterprise' || me
 const DASHBOARD_SECTIONS: DashboardSection[] = [
   // The overview is open to users without a plan too: it shows them how to choose one (decision 053).
   { label: 'Overview', url: '/dashboard', routed: true },
-  { label: 'Playlists', url: '/dashboard/playlists', routed: false },
+  // Open without a plan too (guards.ts NO_PLAN_ALLOWED): favourites and playlists are not a paid feature.
+  { label: 'Playlists', url: '/dashboard/playlists', routed: true },
+  { label: 'Downloads', url: '/dashboard/downloads', routed: true },
   { label: 'Subscription', url: '/dashboard/licenses', routed: true },
   { label: 'Billing', url: '/dashboard/billing', routed: true, hiddenFor: hideBilling },
   { label: 'Account', url: '/dashboard/account', routed: true },

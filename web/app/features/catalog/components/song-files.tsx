@@ -1,9 +1,10 @@
 import { AudioLines, Drum, FileAudio, Guitar, Lock, Mic } from 'lucide-react';
 import type { FileType, Product } from '@cuewave/contract/catalog';
-import { ButtonLink } from '../../../components/ui/button';
 import { formatDuration } from '../../../lib/format';
-import { useLocalizedPath } from '../../shell/edition';
-import { TRIAL_PATH } from '../../shell/nav-links';
+import { useViewer } from '../../auth/use-viewer';
+import { downloadAccess } from '../../downloads/access';
+import { DownloadCtaCard } from '../../downloads/components/download-cta';
+import { DownloadPanel } from '../../downloads/components/download-panel';
 import styles from './song-files.module.css';
 
 const FILES: Partial<Record<FileType, { name: string; description: string; icon: typeof Mic; order: number }>> = {
@@ -14,13 +15,34 @@ const FILES: Partial<Record<FileType, { name: string; description: string; icon:
   stem_bass: { name: 'Stem · Bass', description: 'The low end, isolated', icon: Drum, order: 4 },
 };
 
-/** What a subscriber gets with this track: its versions and stems (downloads arrive with accounts). */
+/**
+ * The track's files: for a subscriber who may download, the download control (versions, stems,
+ * formats, audition); for everyone else the files with a padlock and the call to action for their
+ * state (features/downloads/access.ts), never "Start free trial" to someone who pays.
+ */
 export function SongFiles({ product }: { product: Product }) {
-  const localized = useLocalizedPath();
+  const access = downloadAccess(useViewer());
   const files = product.files
     .filter((f) => FILES[f.type])
     .sort((a, b) => (FILES[a.type]?.order ?? 9) - (FILES[b.type]?.order ?? 9));
   if (!files.length) return null;
+  if (access.kind === 'allowed') {
+    return (
+      <section className={styles.root} aria-labelledby="song-files" data-testid="song-downloads">
+        <div className={styles.head}>
+          <div>
+            <h2 id="song-files" className={styles.title}>
+              Download this track
+            </h2>
+            <p className={styles.lead}>
+              Pick the versions and stems you need, MP3 or WAV. Every download is covered by your licence.
+            </p>
+          </div>
+        </div>
+        <DownloadPanel product={product} />
+      </section>
+    );
+  }
   return (
     <section className={styles.root} aria-labelledby="song-files">
       <div className={styles.head}>
@@ -33,14 +55,9 @@ export function SongFiles({ product }: { product: Product }) {
             work.
           </p>
         </div>
-        <div className={styles.cta}>
-          <ButtonLink to={localized(TRIAL_PATH)} size="md">
-            Start free trial
-          </ButtonLink>
-          <ButtonLink to={localized('/licenses')} size="md" variant="secondary">
-            See plans
-          </ButtonLink>
-        </div>
+      </div>
+      <div className={styles.cta}>
+        <DownloadCtaCard access={access} />
       </div>
       <ul role="list" className={styles.list} data-testid="song-files">
         {files.map((file) => {

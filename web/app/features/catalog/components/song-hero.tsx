@@ -3,6 +3,8 @@ import type { Product } from '@cuewave/contract/catalog';
 import { Button } from '../../../components/ui/button';
 import { Tag } from '../../../components/ui/chip';
 import { formatDuration, formatTime } from '../../../lib/format';
+import { ProductNote } from '../../playlists/product-note';
+import { TrackActions } from '../../playlists/track-actions';
 import { usePlayer, usePlayerTime } from '../../player/player-context';
 import { previewFile } from '../../player/preview';
 import { Waveform } from '../../player/waveform';
@@ -92,6 +94,7 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
             >
               {playing ? 'Pause' : current ? 'Resume' : 'Play'}
             </Button>
+            <TrackActions productId={product.id} title={product.title} size="lg" className={styles.trackActions} />
             <div className={styles.wave}>
               <Waveform
                 peaks={peaks}
@@ -146,6 +149,8 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
               ))}
             </ul>
           ) : null}
+
+          <ProductNote productId={product.id} title={product.title} className={styles.note} />
         </div>
       </div>
     </section>

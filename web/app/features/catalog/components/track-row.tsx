@@ -5,6 +5,8 @@ import type { Product } from '@cuewave/contract/catalog';
 import { Tag } from '../../../components/ui/chip';
 import { cx } from '../../../components/ui/cx';
 import { formatDuration } from '../../../lib/format';
+import { TrackDownloadButton } from '../../downloads/components/track-download-button';
+import { TrackActions } from '../../playlists/track-actions';
 import { usePlayer } from '../../player/player-context';
 import { previewFile } from '../../player/preview';
 import { catalogPaths, useLocalize } from '../paths';
@@ -155,6 +157,11 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
             {tag.name}
           </Tag>
         ))}
+      </div>
+
+      <div className={styles.actions}>
+        <TrackActions productId={product.id} title={product.title} />
+        <TrackDownloadButton product={product} />
       </div>
     </li>
   );

@@ -1,0 +1,16 @@
+// The composition root of the job queue (decision 049): every feature's job handlers, by kind. Features
+// export their handlers; only this file (used by main.ts, CLIs and the test app) puts them together,
+// so no feature imports another to run its jobs.
+import type { FeatureDeps } from './deps';
+import type { JobHandlers } from './features/jobs/jobs.types';
+import { storageProbeJobHandlers } from './providers/storage/storage-probe.job';
+import { archiveJobHandlers } from './features/archives/archives.job';
+import { downloadJobHandlers } from './features/downloads/downloads.jobs';
+
+export function jobHandlers(deps: FeatureDeps): JobHandlers {
+  return {
+    ...storageProbeJobHandlers(deps),
+    ...archiveJobHandlers(deps),
+    ...downloadJobHandlers(deps),
+  };
+}

@@ -1,0 +1,329 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { AlertCircle, CheckCircle2, Download, Pause, Play } from 'lucide-react';
+import type { Product } from '@cuewave/contract/catalog';
+import { DOWNLOAD_FORMATS, type DownloadFile, type DownloadFormat } from '@cuewave/contract/downloads';
+import { Button } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
+import { formatDuration } from '../../../lib/format';
+import { Waveform } from '../../player/waveform';
+import { percentOf, type DownloadProgress } from '../run-download';
+import {
+  downloadOptions,
+  initialSelection,
+  picks,
+  savePlan,
+  setAllStems,
+  setItemFormat,
+  toggleItem,
+  type DownloadOption,
+  type Selection,
+} from '../selection';
+import { useAudition, type Audition } from '../use-audition';
+import { useTrackDownload } from '../use-track-download';
+import { DownloadCtaCard } from './download-cta';
+import styles from './download-panel.module.css';
+
+export const DOWNLOADS_PATH = '/dashboard/downloads';
+
+/**
+ * The download control (issue 12; spec §3 Stem item): tick the versions and stems wanted, a format
+ * for each (MP3 by default, WAV), audition any of them, download. One file is saved as
+ * `name.format`, several as `name.zip`. Used on the song page and in the track rows' dialog.
+ */
+export function DownloadPanel({
+  product,
+  headingLevel = 3,
+  stickyFooter,
+}: {
+  product: Product;
+  headingLevel?: 2 | 3;
+  /** In a scrolling dialog: keep the download button in view at the bottom. */
+  stickyFooter?: boolean;
+}) {
+  const options = useMemo(() => downloadOptions(product), [product]);
+  const [selection, setPicked] = useState<Selection>(() => initialSelection(options));
+  const audition = useAudition();
+  const download = useTrackDownload(product);
+  // A new pick replaces the last download's outcome with what the next one will save.
+  const setSelection = (change: (s: Selection) => Selection) => {
+    download.reset();
+    setPicked(change);
+  };
+  const chosen = picks(options, selection);
+  const versions = options.filter((o) => o.kind === 'version');
+  const stems = options.filter((o) => o.kind === 'stem');
+  const running = download.state.status === 'running';
+  const plan = chosen.length
+    ? savePlan(
+        product,
+        chosen.map((p) => ({ ...p, fileName: '' })),
+      )
+    : null;
+
+  if (download.state.status === 'denied') {
+    return <DownloadCtaCard access={download.state.access} compact />;
+  }
+  if (!options.length) {
+    return <p className={styles.muted}>This track has no files to download yet.</p>;
+  }
+
+  const Heading = `h${headingLevel}` as const;
+  const allStems = stems.length > 0 && stems.every((s) => selection[s.file]?.isSelected);
+
+  return (
+    <div className={cx(styles.panel, stickyFooter && styles.sticky)} data-testid="download-panel">
+      <fieldset className={styles.group} disabled={running}>
+        <legend className={styles.legend}>
+          <Heading className={styles.groupTitle}>Versions</Heading>
+        </legend>
+        <ul role="list" className={styles.list}>
+          {versions.map((option) => (
+            <OptionRow
+              key={option.file}
+              option={option}
+              selection={selection}
+              onToggle={() => setSelection((s) => toggleItem(s, option.file))}
+              onFormat={(format) => setSelection((s) => setItemFormat(s, option.file, format))}
+              audition={audition}
+            />
+          ))}
+        </ul>
+      </fieldset>
+
+      {stems.length ? (
+        <fieldset className={styles.group} disabled={running}>
+          <legend className={styles.legend}>
+            <Heading className={styles.groupTitle}>Stems</Heading>
+          </legend>
+          <label className={styles.allStems}>
+            <input
+              type="checkbox"
+              checked={allStems}
+              onChange={(e) => setSelection((s) => setAllStems(s, options, e.currentTarget.checked))}
+              data-testid="download-all-stems"
+            />
+            All stems
+          </label>
+          <ul role="list" className={styles.list}>
+            {stems.map((option) => (
+              <OptionRow
+                key={option.file}
+                option={option}
+                selection={selection}
+                onToggle={() => setSelection((s) => toggleItem(s, option.file))}
+                onFormat={(format) => setSelection((s) => setItemFormat(s, option.file, format))}
+                audition={audition}
+              />
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      {audition.error ? (
+        <p className={styles.error} role="alert">
+          {audition.error}
+        </p>
+      ) : null}
+
+      <div className={styles.footer}>
+        <div className={styles.summary} aria-live="polite">
+          {download.state.status === 'running' ? (
+            <ProgressView progress={download.state.progress} />
+          ) : download.state.status === 'done' ? (
+            <p className={styles.done} data-testid="download-done">
+              <CheckCircle2 aria-hidden="true" /> Saved as <strong>{download.state.fileName}</strong>.{' '}
+              <Link to={DOWNLOADS_PATH} className={styles.link}>
+                Your downloads and licences
+              </Link>
+            </p>
+          ) : download.state.status === 'limited' || download.state.status === 'failed' ? (
+            <p className={styles.error} role="alert" data-testid="download-error">
+              <AlertCircle aria-hidden="true" /> {download.state.message}
+            </p>
+          ) : plan ? (
+            <p className={styles.muted} data-testid="download-save-as">
+              {chosen.length === 1 ? '1 file' : `${chosen.length} files`}, saved as{' '}
+              <strong className={styles.fileName}>{plan.fileName}</strong>
+            </p>
+          ) : (
+            <p className={styles.muted}>Select at least one file.</p>
+          )}
+        </div>
+        <div className={styles.actions}>
+          {running ? (
+            <Button variant="secondary" onClick={download.cancel} data-testid="download-cancel">
+              Cancel
+            </Button>
+          ) : null}
+          <Button
+            icon={<Download />}
+            loading={running}
+            disabled={!chosen.length}
+            onClick={() => {
+              audition.stop();
+              void download.start(chosen);
+            }}
+            data-testid="download-start"
+          >
+            {chosen.length > 1 ? `Download ${chosen.length} files (ZIP)` : 'Download'}
+          </Button>
+        </div>
+      </div>
+
+      <audio
+        ref={audition.audioRef}
+        preload="none"
+        aria-hidden="true"
+        data-testid="audition-audio"
+        {...audition.audioHandlers}
+      />
+    </div>
+  );
+}
+
+function ProgressView({ progress }: { progress: DownloadProgress }) {
+  const percent = percentOf(progress);
+  const text =
+    progress.phase === 'requesting'
+      ? 'Getting your files ready…'
+      : progress.phase === 'preparing'
+        ? `Preparing files… ${progress.ready} of ${progress.total} ready`
+        : progress.phase === 'fetching'
+          ? progress.files > 1
+            ? `Downloading file ${progress.file} of ${progress.files}${percent !== null ? ` · ${percent}%` : ''}`
+            : `Downloading${percent !== null ? ` · ${percent}%` : '…'}`
+          : 'Saving…';
+  const value =
+    progress.phase === 'preparing' && progress.total
+      ? progress.ready / progress.total
+      : percent !== null
+        ? percent / 100
+        : undefined;
+  return (
+    <div className={styles.progress} data-testid="download-progress" data-phase={progress.phase}>
+      <p className={styles.muted}>{text}</p>
+      <progress className={styles.bar} max={1} value={value} aria-label="Download progress" />
+    </div>
+  );
+}
+
+type OptionRowProps = {
+  option: DownloadOption;
+  selection: Selection;
+  onToggle(): void;
+  onFormat(format: DownloadFormat): void;
+  audition: Audition;
+};
+
+const FORMAT_LABELS: Record<DownloadFormat, string> = { mp3: 'MP3', wav: 'WAV' };
+const FORMAT_HINTS: Record<DownloadFormat, string> = { mp3: '320 kbps', wav: 'Lossless' };
+
+function OptionRow({ option, selection, onToggle, onFormat, audition }: OptionRowProps) {
+  const id = useId();
+  const item = selection[option.file];
+  const label = option.kind === 'stem' ? `${option.name} stem` : option.name;
+  const isPlaying = audition.playing === option.file;
+  const isCurrent = audition.current === option.file;
+  if (!item) return null;
+  return (
+    <li
+      className={cx(styles.option, item.isSelected && styles.selected)}
+      data-testid="download-option"
+      data-file={option.file}
+      data-selected={item.isSelected || undefined}
+    >
+      <input
+        id={`${id}-check`}
+        type="checkbox"
+        className={styles.check}
+        checked={item.isSelected}
+        onChange={onToggle}
+        aria-describedby={`${id}-desc`}
+      />
+      <label htmlFor={`${id}-check`} className={styles.name}>
+        {label}
+        <span id={`${id}-desc`} className={styles.description}>
+          {option.description}
+        </span>
+      </label>
+
+      <button
+        type="button"
+        className={cx(styles.audition, isPlaying && styles.auditionOn)}
+        onClick={() => option.previewId && audition.toggle(option.file, option.previewId, option.duration)}
+        disabled={!option.previewId}
+        aria-label={option.previewId ? `${isPlaying ? 'Pause' : 'Play'} ${label}` : `No preview of ${label}`}
+        title={option.previewId ? undefined : 'Preview not available'}
+        data-testid="audition"
+      >
+        {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+      </button>
+
+      <div className={styles.wave}>
+        <Waveform
+          peaks={option.waveform}
+          position={isCurrent ? audition.position : 0}
+          duration={isCurrent ? audition.duration || option.duration : option.duration}
+          onSeek={(seconds) => {
+            if (!option.previewId) return;
+            if (!isCurrent) audition.toggle(option.file, option.previewId, option.duration);
+            else audition.seek(seconds);
+          }}
+          label={`Seek in ${label}`}
+          disabled={!option.previewId}
+        />
+      </div>
+
+      <span className={styles.meta}>
+        <span className="visually-hidden">Duration </span>
+        {formatDuration(option.duration)}
+        {option.bpm ? <span className={styles.bpm}> · {Math.round(option.bpm)} BPM</span> : null}
+      </span>
+
+      <FormatSwitch
+        name={`${id}-format`}
+        label={`Format of ${label}`}
+        value={item.selectedFileFormat}
+        onChange={onFormat}
+        file={option.file}
+      />
+    </li>
+  );
+}
+
+function FormatSwitch({
+  name,
+  label,
+  value,
+  onChange,
+  file,
+}: {
+  name: string;
+  label: string;
+  value: DownloadFormat;
+  onChange(format: DownloadFormat): void;
+  file: DownloadFile;
+}) {
+  return (
+    <div role="radiogroup" aria-label={label} className={styles.formats} data-testid={`format-${file}`}>
+      {DOWNLOAD_FORMATS.map((format) => (
+        <label
+          key={format}
+          className={cx(styles.format, value === format && styles.formatOn)}
+          title={FORMAT_HINTS[format]}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={format}
+            checked={value === format}
+            onChange={() => onChange(format)}
+            className={styles.radio}
+          />
+          {FORMAT_LABELS[format]}
+        </label>
+      ))}
+    </div>
+  );
+}

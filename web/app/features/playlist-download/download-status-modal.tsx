@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef } from 'react';
+import { AlertCircle, CheckCircle2, Download, RotateCcw, X } from 'lucide-react';
+import { archiveFileName } from '@cuewave/contract/archives';
+import { Button, IconButton } from '../../components/ui/button';
+import { useToast } from '../../components/ui/toast';
+import { closePlaylistDownload, isActive, retryPlaylistDownload, type PlaylistDownloadState } from './download-store';
+import { downloadErrorMessage } from './messages';
+import { usePlaylistDownload } from './use-playlist-download';
+import styles from './download-status-modal.module.css';
+
+/**
+ * The root shell's download status modal (spec §2, first in the shell; §4): shown while a playlist
+ * download is active, wherever the user goes meanwhile. It does not block the page (people keep
+ * browsing while the zip is prepared); closing it stops the download. Failures go to the shared
+ * error handler (a toast) and leave the modal on the failure status until it is closed.
+ */
+export function DownloadStatusModal() {
+  const download = usePlaylistDownload();
+  const toast = useToast();
+  const shownError = useRef(0);
+  const titleId = useId();
+
+  useEffect(() => {
+    if (download.error && download.error.seq !== shownError.current) {
+      shownError.current = download.error.seq;
+      toast.error(downloadErrorMessage(download.error.cause));
+    }
+  }, [download.error, toast]);
+
+  if (!isActive(download)) return null;
+  const failed = download.status === 'failure';
+  const done = download.status === 'downloaded';
+  const progress = progressOf(download);
+
+  return (
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      className={styles.panel}
+      data-testid="download-status-modal"
+      data-status={download.status}
+    >
+      <div className={styles.head}>
+        <span className={failed ? styles.iconFailed : done ? styles.iconDone : styles.icon} aria-hidden="true">
+          {failed ? <AlertCircle /> : done ? <CheckCircle2 /> : <Download />}
+        </span>
+        <div className={styles.titles}>
+          <h2 id={titleId} className={styles.title}>
+            {failed ? 'Download failed' : done ? 'Download complete' : 'Downloading playlist'}
+          </h2>
+          <p className={styles.name} title={download.playlistName ?? undefined}>
+            {archiveFileName(download.playlistName ?? '')}
+          </p>
+        </div>
+        <IconButton
+          aria-label={failed || done ? 'Close' : 'Cancel download'}
+          icon={<X />}
+          size="sm"
+          className={styles.close}
+          onClick={closePlaylistDownload}
+        />
+      </div>
+      <p className={styles.status} role="status" aria-live="polite">
+        {statusText(download)}
+      </p>
+      {failed ? (
+        <div className={styles.actions}>
+          <Button size="sm" variant="ghost" onClick={closePlaylistDownload}>
+            Close
+          </Button>
+          <Button size="sm" icon={<RotateCcw />} onClick={() => void retryPlaylistDownload()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div
+          className={styles.track}
+          role="progressbar"
+          aria-label="Download progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress ?? undefined}
+          data-indeterminate={progress === null || undefined}
+        >
+          <div className={styles.bar} style={{ width: progress === null ? undefined : `${progress}%` }} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** 0–100, or null while nothing can be measured yet (the bar then pulses). */
+function progressOf(d: PlaylistDownloadState): number | null {
+  if (d.percentage !== null) return d.percentage;
+  if (d.status === 'downloading' && d.totalFiles > 0) return Math.round((d.filesProcessed / d.totalFiles) * 100);
+  return null;
+}
+
+function statusText(d: PlaylistDownloadState): string {
+  switch (d.status) {
+    case 'preparing':
+      return 'Preparing your download…';
+    case 'downloading':
+      if (d.percentage !== null) return `Downloading… ${d.percentage}%`;
+      return d.totalFiles > 0 ? `Preparing files: ${d.filesProcessed} of ${d.totalFiles}` : 'Preparing your download…';
+    case 'downloaded':
+      return 'Downloaded. Saving your zip…';
+    case 'failure':
+      return 'The playlist could not be downloaded. Please try again.';
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import { Heart } from 'lucide-react';
+import { ButtonLink } from '../../components/ui/button';
+import { guardAuth } from '../../features/auth/guards.server';
+import { PageHeader } from '../../features/catalog/components/page-header';
+import { PlayAllButton } from '../../features/catalog/components/play-all-button';
+import { playlistMeta } from '../../features/catalog/components/playlist-card';
+import { TrackList } from '../../features/catalog/components/track-list';
+import { catalogPaths, useLocalize } from '../../features/catalog/paths';
+import { playlistsApi } from '../../features/playlists/api';
+import { usePlaylists } from '../../features/playlists/playlists-context';
+import type { Route } from './+types/favorites';
+
+/** Favourites need an account (spec §2): visitors go to sign in and come back here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await guardAuth(request);
+  try {
+    return { favorites: await playlistsApi.favorites({ request }), failed: false };
+  } catch {
+    return { favorites: null, failed: true };
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Your favourites | Cuewave' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/**
+ * /c/playlists/favorites: the signed-in user's Favorites as track rows. A heart taken off here takes
+ * the row away at once (its toast offers Undo, which brings it back in place).
+ */
+export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+  const { favorites, failed } = loaderData;
+  const playlists = usePlaylists();
+  const localize = useLocalize();
+  const loaded = favorites?.items ?? [];
+  // The hearts are the truth once known: un-hearted rows leave, re-hearted (Undo) ones come back.
+  const items = playlists.status === 'ready' ? loaded.filter((p) => playlists.isFavorite(p.id)) : loaded;
+  const duration = items.reduce((sum, p) => sum + p.duration, 0);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // Until the shared state has loaded, this page already knows its hearts: all of them are on.
+  const { status, remember } = playlists;
+  useEffect(() => {
+    if (status !== 'loading' || !favorites) return;
+    const { items: _items, notes: _notes, ...summary } = favorites;
+    remember(summary);
+  }, [status, favorites, remember]);
+
+  const previousIds = useRef(items.map((p) => p.id));
+
+  // A row that leaves takes its focused heart with it: focus goes on to the heart now in its place.
+  useEffect(() => {
+    const before = previousIds.current;
+    previousIds.current = items.map((p) => p.id);
+    const gone = before.findIndex((id) => !items.some((p) => p.id === id));
+    if (gone < 0 || (document.activeElement && document.activeElement !== document.body)) return;
+    const hearts = rootRef.current?.querySelectorAll<HTMLElement>('[data-testid="favorite-button"]') ?? [];
+    const next = hearts[Math.min(gone, hearts.length - 1)] ?? rootRef.current?.querySelector<HTMLElement>('h1');
+    if (next?.tagName === 'H1') next.setAttribute('tabindex', '-1');
+    next?.focus();
+  }, [items]);
+
+  return (
+    <div className="container" ref={rootRef}>
+      <PageHeader
+        compact
+        eyebrow="Your library"
+        icon={<Heart />}
+        title="Favourites"
+        description="Every track you hearted, in one place. Tap a heart to take a track out."
+        seed="favorites"
+        meta={failed ? undefined : [playlistMeta(items.length, duration)]}
+        actions={<PlayAllButton items={items} />}
+      />
+      <TrackList
+        items={items}
+        label="Your favourite tracks"
+        failed={failed}
+        empty={{
+          title: 'No favourites yet',
+          description: 'Tap the heart on any track and it lands here, ready for your next project.',
+          action: (
+            <ButtonLink to={localize(catalogPaths.genres())} variant="primary">
+              Browse music
+            </ButtonLink>
+          ),
+        }}
+      />
+    </div>
+  );
+}
