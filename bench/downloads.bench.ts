@@ -16,13 +16,16 @@
  *   - ten archives at once (MP3): wall time and total throughput;
  *   - the server's RSS: before, the peak during each phase (sampled every 50 ms from /proc) and the
  *     rise over the idle server (goal: a few tens of MB for the WAV playlist).
+ *   - cold, from the disk itself (when the bench may write /proc/sys/vm/drop_caches, i.e. as root): the
+ *     page cache dropped before the read and again before the zip, so both read the files from disk; the
+ *     warm figures above read them from memory, which no zip that also writes can match.
  * Every zip is checked with a zip reader (entry names and sizes; the MP3 one byte for byte).
  * Prints the figures; asserts nothing on time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet, type IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
@@ -207,6 +210,31 @@ async function copyAll(paths: string[], out: string): Promise<{ bytes: number; s
   const seconds = (performance.now() - start) / 1000;
   await rm(out, { force: true });
   return { bytes: sink.bytesWritten, seconds };
+}
+
+/** Empties the page cache (root only) so the next read comes from the disk; false when not allowed. */
+async function dropCaches(): Promise<boolean> {
+  try {
+    await new Promise<void>((resolve, reject) =>
+      spawn('sync', [], { stdio: 'ignore' }).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error('sync')),
+      ),
+    );
+    await writeFile('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One pass over the files with 1 MB chunks (after dropCaches: from the disk). */
+async function readOnce(paths: string[]): Promise<{ bytes: number; seconds: number }> {
+  const start = performance.now();
+  let bytes = 0;
+  for (const path of paths) {
+    for await (const chunk of createReadStream(path, { highWaterMark: MB })) bytes += (chunk as Buffer).length;
+  }
+  return { bytes, seconds: (performance.now() - start) / 1000 };
 }
 
 type Rate = { bytes: number; seconds: number };
@@ -409,6 +437,22 @@ async function main() {
       );
       console.log(results.at(-1) + '\n');
       await rm(zipPath, { force: true });
+
+      // The same, cold: what a user meets when the files are not in memory.
+      if (await dropCaches()) {
+        const coldRead = await readOnce(seeded.keys[format]);
+        await dropCaches();
+        const cold = await zipOnce(await playlistFor(`Bench ${format} cold`), format);
+        const coldBaseline = mbps(coldRead.bytes, coldRead.seconds);
+        const coldZip = mbps(sourceBytes, cold.seconds);
+        results.push(
+          `${format.toUpperCase()} cold (page cache dropped before each): disk read ${fmt(coldBaseline)} MB/s, ` +
+            `zip job ${fmt(coldZip)} MB/s in ${fmt(cold.seconds, 2)} s — ratio ${fmt(coldZip / coldBaseline, 2)} (goal >= 0.7)`,
+        );
+      } else {
+        results.push(`${format.toUpperCase()} cold: skipped (dropping the page cache needs root)`);
+      }
+      console.log(results.at(-1) + '\n');
     }
 
     // Ten archives at once.
