@@ -49,6 +49,9 @@ test('a trial subscriber favourites, collects, shares, downloads tracks, stems a
   await page.goto('/c/playlists/favorites');
   await hydrated(page);
   await expect(rows(page)).toHaveCount(2);
+  // Favourites download like any playlist.
+  await expect(page.getByTestId('playlist-download-button')).toBeEnabled();
+  await page.screenshot({ path: '/tmp/shots/loop/favorites-1440.png' });
 
   // A playlist of three tracks, made from the catalogue.
   const name = 'Client reel picks';
@@ -79,6 +82,10 @@ test('a trial subscriber favourites, collects, shares, downloads tracks, stems a
   expect((await guest.goto(shareUrl))?.status()).toBe(200);
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(guest.getByTestId('track-row')).toHaveCount(3);
+  // A visitor's download leads to the free trial instead of a zip.
+  await guest.getByTestId('playlist-download-button').click();
+  await expect(guest.getByRole('dialog').getByRole('link', { name: 'Start free trial' })).toBeVisible();
+  await guest.keyboard.press('Escape');
   await guest.screenshot({ path: '/tmp/shots/loop/shared-390.png', fullPage: true });
   await visitor.close();
 

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { guardAuth } from '../../features/auth/guards.server';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
+import { PlaylistDownloadButton } from '../../features/playlist-download/playlist-download-button';
 import { playlistMeta } from '../../features/catalog/components/playlist-card';
 import { TrackList } from '../../features/catalog/components/track-list';
 import { catalogPaths, useLocalize } from '../../features/catalog/paths';
@@ -72,7 +73,12 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
         description="Every track you hearted, in one place. Tap a heart to take a track out."
         seed="favorites"
         meta={failed ? undefined : [playlistMeta(items.length, duration)]}
-        actions={<PlayAllButton items={items} />}
+        actions={
+          <>
+            <PlayAllButton items={items} />
+            {favorites ? <PlaylistDownloadButton playlist={{ id: favorites.id, name: favorites.name, items }} /> : null}
+          </>
+        }
       />
       <TrackList
         items={items}

@@ -2,6 +2,7 @@ import { ListMusic } from 'lucide-react';
 import { loadOr404 } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
+import { PlaylistDownloadButton } from '../../features/playlist-download/playlist-download-button';
 import { playlistMeta } from '../../features/catalog/components/playlist-card';
 import { TrackList } from '../../features/catalog/components/track-list';
 import { notFoundMeta, pageMeta } from '../../features/catalog/meta';
@@ -45,7 +46,12 @@ export default function UserPlaylistPage({ loaderData }: Route.ComponentProps) {
         fileId={playlist.fileID ?? playlist.items[0]?.cover ?? null}
         seed={playlist.id}
         meta={[playlistMeta(playlist.items.length, duration), ...(updated ? [`Updated ${updated}`] : [])]}
-        actions={<PlayAllButton items={playlist.items} />}
+        actions={
+          <>
+            <PlayAllButton items={playlist.items} />
+            <PlaylistDownloadButton playlist={playlist} />
+          </>
+        }
       >
         {playlist.owned ? <OwnerBar playlist={playlist} /> : null}
       </PageHeader>
