@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          include: [
+            'contract/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+            'bench/**/*.test.ts',
+          ],
           environment: 'node',
           retry,
           testTimeout: 60_000,

@@ -1,13 +1,30 @@
 import pg from 'pg';
+import { seedSearchCatalog, type SearchSeed } from './seed-search-catalog';
 
 /**
  * Bulk-loads a synthetic catalogue straight into PostgreSQL with generate_series: the benchmark
  * measures serving, not ingest, so 100k products need seconds here rather than hours of audio work.
+ *
+ * `text: 'realistic'` (bench:search) loads music and sound effects named from the demo catalogue's
+ * taxonomy, with descriptions, instruments, keywords and release years, so search queries hit; the
+ * default keeps the numbered names bench:catalog has always measured.
  */
 export async function seedBenchCatalog(
   databaseUrl: string,
   count: number,
-): Promise<{ genres: string[]; subgenres: string[]; moods: string[] }> {
+  options: { text: 'realistic' },
+): Promise<SearchSeed>;
+export async function seedBenchCatalog(
+  databaseUrl: string,
+  count: number,
+  options?: { text?: 'numbered' },
+): Promise<{ genres: string[]; subgenres: string[]; moods: string[] }>;
+export async function seedBenchCatalog(
+  databaseUrl: string,
+  count: number,
+  options: { text?: 'numbered' | 'realistic' } = {},
+): Promise<SearchSeed | { genres: string[]; subgenres: string[]; moods: string[] }> {
+  if (options.text === 'realistic') return seedSearchCatalog(databaseUrl, count);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const genres = Array.from({ length: 12 }, (_, i) => `genre-${i}`);
@@ -16,6 +33,7 @@ export async function seedBenchCatalog(
   const waveform = JSON.stringify(Array.from({ length: 160 }, (_, i) => Math.round(50 + 45 * Math.sin(i / 7))));
   try {
     await client.query('BEGIN');
+    await withoutTriggers(client);
     await client.query(
       `INSERT INTO artists (id, name) SELECT 'artist-' || g, 'Artist ' || g FROM generate_series(1, 2000) g`,
     );
@@ -80,4 +98,14 @@ export async function seedBenchCatalog(
     await client.end();
   }
   return { genres, subgenres, moods };
+}
+
+/**
+ * Search's triggers (migration 0014) bump products.search_seq on every link row written, which turns a
+ * bulk load into millions of single-row UPDATEs. A fresh load needs none of that: the server reads the
+ * whole catalogue when it starts. Replica mode skips the triggers (and foreign-key checks) for this
+ * transaction only; it needs a superuser, as the benches' PostgreSQL user is.
+ */
+export async function withoutTriggers(client: pg.Client): Promise<void> {
+  await client.query(`SET LOCAL session_replication_role = replica`);
 }

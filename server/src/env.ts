@@ -119,6 +119,13 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optional(
       z.string().regex(/^pk_(test|live)_\w{8,}$/, 'must be a Stripe publishable key, pk_test_… or pk_live_…'),
     ),
+    // AI search embeddings (decision 059): an OpenAI-compatible /v1/embeddings endpoint (OpenAI, Ollama,
+    // text-embeddings-inference, vLLM, LocalAI) when EMBEDDINGS_URL is set; the embedded engine otherwise.
+    EMBEDDINGS_URL: optional(urlWithScheme(['http', 'https'], 'http://127.0.0.1:11434 or https://api.openai.com')),
+    EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).default('text-embedding-3-small'),
+    EMBEDDINGS_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
+    EMBEDDINGS_DIMENSIONS: optional(z.coerce.number().int().min(1).max(8192)),
+    EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
     // Whose X-Forwarded-For / -Proto to believe: 'loopback' (default), 'true' (any proxy), or a
     // comma-separated list of addresses/CIDRs of your load balancers.
     TRUST_PROXY: z

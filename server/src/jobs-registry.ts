@@ -6,11 +6,13 @@ import type { JobHandlers } from './features/jobs/jobs.types';
 import { storageProbeJobHandlers } from './providers/storage/storage-probe.job';
 import { archiveJobHandlers } from './features/archives/archives.job';
 import { downloadJobHandlers } from './features/downloads/downloads.jobs';
+import { searchJobHandlers } from './features/search/search.jobs';
 
 export function jobHandlers(deps: FeatureDeps): JobHandlers {
   return {
     ...storageProbeJobHandlers(deps),
     ...archiveJobHandlers(deps),
     ...downloadJobHandlers(deps),
+    ...searchJobHandlers(deps),
   };
 }

@@ -32,6 +32,10 @@ export type ProductSpec = {
   tags?: string[];
   /** Create cover, preview, master and stem files (default true). */
   files?: boolean;
+  description?: string;
+  instruments?: string[];
+  keywords?: string[];
+  releaseYear?: number | null;
 };
 
 export function catalogFactory(db: Db, storage?: FileStorage) {
@@ -129,6 +133,10 @@ export function catalogFactory(db: Db, storage?: FileStorage) {
         cover_file_id: cover,
         rank: spec.rank ?? 0,
         source_key: `factory:${id}`,
+        description: spec.description ?? '',
+        instruments: spec.instruments ?? [],
+        keywords: spec.keywords ?? [],
+        release_year: spec.releaseYear ?? null,
       })
       .execute();
 

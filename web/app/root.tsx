@@ -31,6 +31,7 @@ import { PlaylistsProvider } from './features/playlists/playlists-context';
 import { rememberedEdition } from './features/shell/edition-choice';
 import { editionRedirectFor } from './features/shell/edition.server';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
+import { SearchLauncher } from './features/search/search-launcher';
 import { DownloadStatusModal } from './features/playlist-download/download-status-modal';
 import { setSessionExpiredHandler } from './lib/api';
 import { useNonce } from './lib/nonce';
@@ -145,7 +146,8 @@ export function Layout({ children }: { children: ReactNode }) {
                 {/* 3. The audio player, sliding in when opened. */}
                 <PlayerBar />
                 {/* 4. Cookie overlay — consent issue. */}
-                {/* 5. Search overlay — search issue. */}
+                {/* 5. The search overlay (code-split; ?searchQuery= opens it, also on the server render). */}
+                <SearchLauncher />
                 {/* 6. Subscription banner: rendered above the page, see before {children}. */}
                 {/* 7. Unconfirmed-email warning banner: rendered above the page, see before {children}. */}
               </PlayerProvider>

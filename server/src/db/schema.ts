@@ -42,6 +42,32 @@ export type ProductsTable = {
   rank: Generated<number>;
   source_key: string;
   created_at: CreatedAt;
+  description: Generated<string>;
+  instruments: Generated<string[]>;
+  keywords: Generated<string[]>;
+  release_year: number | null;
+  /** Set by trigger on every change search can see (migration 0014). */
+  search_seq: Generated<string>;
+};
+
+export type ProductEmbeddingsTable = {
+  product_id: string;
+  model: string;
+  source_seq: string;
+  vector: Uint8Array;
+  seq: Generated<string>;
+};
+
+export type SearchHistoryTable = {
+  id: string;
+  user_id: string;
+  prompt: string;
+  engine: 'ai' | 'standard';
+  type: 'music' | 'sfx';
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  dedupe_key: string;
+  /** Moved forward when the same search is made again. */
+  created_at: ColumnType<Date, Date | string | undefined, Date>;
 };
 
 export type ProductFilesTable = {
@@ -375,6 +401,8 @@ export type Database = {
   moods: MoodsTable;
   tags: TagsTable;
   products: ProductsTable;
+  product_embeddings: ProductEmbeddingsTable;
+  search_history: SearchHistoryTable;
   product_files: ProductFilesTable;
   product_categories: ProductCategoriesTable;
   product_moods: ProductMoodsTable;

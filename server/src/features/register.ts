@@ -16,12 +16,43 @@ import { registerChannelRoutes } from './channel/channel.routes';
 import { registerLicenceRoutes } from './licence/licence.routes';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { registerEnterpriseRoutes } from './enterprise/enterprise.routes';
+import { VectorStore } from './search/ai-search';
+import { prepareWordVectors } from './search/ai/word-vectors';
+import { createSearchIndexStore } from './search/search-index-store';
+import { enqueueEmbedding } from './search/search.jobs';
+import { registerSearchRoutes } from './search/search.routes';
 
 /** Every feature's routes, mounted under /api: the one place that knows them all (each registers only itself). */
 export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<void> {
   // One catalogue cache for the catalogue and the playlists that show its products.
   const catalog = { db: deps.db, clock: deps.clock, cache: createCatalogCache(deps.db) };
   await registerCatalogRoutes(app, catalog);
+  // Search keeps an index of the catalogue in this process; products it has not seen get their AI
+  // vectors from a job (decision 060).
+  const { embeddings } = deps.providers;
+  const store = createSearchIndexStore(deps.db, {
+    onChanged: (): Promise<void> =>
+      enqueueEmbedding(deps.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'search: could not enqueue embeddings'),
+      ),
+  });
+
+  // A serving process loads its index (and vectors) at start, so the first search does not wait for it.
+  const vectors = new VectorStore(deps.db, embeddings.model);
+  app.addHook('onListen', async () => {
+    // The embedded engine's word vectors are built once per install from their npm package (decision 059).
+    const wordVectors = embeddings.model.startsWith('embedded-') ? prepareWordVectors() : null;
+    void Promise.all([store.current(), vectors.sync(), wordVectors]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'search: could not load the index at start'),
+    );
+  });
+  await registerSearchRoutes(app, {
+    db: deps.db,
+    clock: deps.clock,
+    catalog,
+    store,
+    ai: { embeddings, vectors },
+  });
   await registerPlaylistRoutes(app, { ...deps, catalog });
   await registerArchiveRoutes(app, { ...deps, catalog });
   await registerMediaRoutes(app, { db: deps.db, storage: deps.storage });

@@ -6,6 +6,8 @@ import type { Clock } from '../lib/clock';
 import { createAltchaCaptcha } from './captcha/altcha-captcha';
 import { createRecaptchaCaptcha } from './captcha/recaptcha-captcha';
 import { createOutboxEmailSender } from './email/outbox-email';
+import { createEmbeddings } from './embeddings/create-embeddings';
+import { createEmbeddedEmbeddings } from './embeddings/embedded-engine';
 import { createSandboxProcessor } from './payments/sandbox-processor';
 import { createStripeClient } from './payments/stripe-client';
 import { createDbStripeCustomerStore } from './payments/stripe-customers';
@@ -33,6 +35,7 @@ export async function createEmbeddedProviders(opts: { db: Db; clock: Clock; altc
     ),
     rateLimiter,
     payments: createSandboxProcessor({ db: opts.db, clock: opts.clock, rateLimiter }),
+    embeddings: createEmbeddedEmbeddings(),
   };
 }
 
@@ -73,6 +76,8 @@ export async function createProviders(env: Env, deps: { db: Db; clock: Clock }):
             clock: deps.clock,
           })
         : createSandboxProcessor({ db: deps.db, clock: deps.clock, rateLimiter }),
+    // An OpenAI-compatible endpoint when EMBEDDINGS_URL is set, the embedded engine otherwise.
+    embeddings: createEmbeddings(env),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Captcha } from './captcha/captcha';
 import type { EmailSender } from './email/email';
+import type { Embeddings } from './embeddings/embeddings';
 import type { PaymentProvider } from './payments/payments';
 import type { RateLimiter } from './rate-limit/rate-limit';
 import type { SmsSender } from './sms/sms';
@@ -11,6 +12,8 @@ export type Providers = {
   captcha: Captcha;
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
+  /** Text embeddings of AI search: the embedded engine, or an OpenAI-compatible endpoint (decision 059). */
+  embeddings: Embeddings;
 };
 
 /** Who sells, as every receipt prints it (SELLER_* in the README's configuration). */

@@ -6,6 +6,7 @@ import { analyseAudio, type AudioAnalysis } from '../analyse';
 import { probeFormat } from '../ffmpeg';
 import type { Manifest } from './catalogue/plan';
 import { buildDemoFolder } from './build-demo-folder';
+import { parseTrack } from '../../features/catalog/manifest';
 
 let dir = '';
 let manifest: Manifest;
@@ -65,6 +66,32 @@ describe('buildDemoFolder (4 songs, 12 sfx)', () => {
         expect(t.category).toBeTruthy();
         expect(t.bpm).toBeUndefined();
         expect(Object.keys(t.files)).toEqual(['instrumental']);
+      }
+    }
+  });
+
+  it('fills the search fields truthfully, in the shape the ingest accepts', () => {
+    for (const [index, t] of manifest.tracks.entries()) {
+      const parsed = parseTrack(t, index);
+      expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
+      expect(t.releaseYear).toBeGreaterThanOrEqual(2015);
+      expect(t.releaseYear).toBeLessThanOrEqual(2026);
+      expect(t.keywords.length).toBeGreaterThan(0);
+      if (t.type === 'music') {
+        expect(t.instruments).toContain('drums');
+        expect(t.instruments!.includes('vocals')).toBe(Boolean(t.files.vocal));
+        expect(t.description).toContain(`${t.subgenre} ${t.files.vocal ? 'song' : 'instrumental'} in `);
+        expect(t.description).toContain(`at ${t.bpm} BPM`);
+        expect(t.description).toMatch(/ (major|minor) /);
+        for (const name of t.instruments!.filter((i) => i !== 'vocals' && i !== 'drum machine'))
+          expect(t.description).toContain(name);
+        expect(t.description).toContain(t.files.vocal ? 'wordless sung vocals' : 'no vocals');
+        expect(t.description.toLowerCase()).toContain(t.moods[0]!.toLowerCase());
+      } else {
+        expect(t.instruments).toBeUndefined();
+        const seconds = analyses.get(t.files.instrumental)!.durationSec;
+        const stated = Number(/^An? ([\d.]+)-second /.exec(t.description)?.[1]);
+        expect(Math.abs(stated - seconds), t.description).toBeLessThanOrEqual(0.51);
       }
     }
   });

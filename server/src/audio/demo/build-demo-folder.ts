@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { coverSvg } from './catalogue/covers';
+import { sfxDescription } from './catalogue/describe';
 import { makePlan, type AudioFormat } from './catalogue/plan';
 import { renderInPool } from './render-pool';
+import type { SfxCategory } from './sfx/recipes';
 
 export type BuildDemoOptions = {
   songs: number;
@@ -39,15 +41,19 @@ export async function buildDemoFolder(dir: string, opts: BuildDemoOptions): Prom
     onResult: () => opts.onProgress?.(++done, total),
   });
 
-  // Sfx titles come from the rendered variant; number repeats so every title/artist pair is unique.
-  const titles = new Map(results.map((r) => [r.key, r.title]));
+  // Sfx titles and descriptions come from the rendered variant; number repeats so every title/artist
+  // pair is unique.
+  const rendered = new Map(results.map((r) => [r.key, r]));
   const used = new Map<string, number>();
   for (const t of plan.manifest.tracks) {
     if (t.type !== 'sfx') continue;
-    const base = titles.get(t.key) ?? t.category ?? 'Sound Effect';
+    const result = rendered.get(t.key);
+    const base = result?.title ?? t.category ?? 'Sound Effect';
     const n = (used.get(base) ?? 0) + 1;
     used.set(base, n);
     t.title = n === 1 ? base : `${base} ${n}`;
+    if (result?.what && t.category)
+      t.description = sfxDescription(t.category as SfxCategory, result.what, result.durationSec);
   }
   await writeFile(join(dir, 'manifest.json'), JSON.stringify(plan.manifest, null, 2));
 }

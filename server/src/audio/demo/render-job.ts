@@ -8,7 +8,8 @@ import { normalisePeak } from './sfx/sfx-kit';
 import { SFX_RECIPES } from './sfx/recipes';
 import { renderSong } from './song/render-song';
 
-export type JobResult = { key: string; title?: string; durationSec: number };
+/** `title` and `what` (SfxSound) for a sound effect: they depend on the variant its render made. */
+export type JobResult = { key: string; title?: string; what?: string; durationSec: number };
 export type JobOutput = { result: JobResult; written: Promise<void> };
 
 // Renders synchronously, then hands the bytes to disk (and to ffmpeg for FLAC) without waiting, so a worker
@@ -27,10 +28,10 @@ export function runRenderJob(job: RenderJob, dir: string, format: AudioFormat, s
     ).then(() => {});
     return { result: { key: job.key, durationSec: song.instrumental.length / sampleRate }, written };
   }
-  const { audio, title } = SFX_RECIPES[job.category].render(new Rng(job.seed), sampleRate);
+  const { audio, title, what } = SFX_RECIPES[job.category].render(new Rng(job.seed), sampleRate);
   normalisePeak(audio, job.category === 'Ambiences' || job.category === 'Nature' ? 0.5 : 0.85);
   const written = save(join(dir, job.file), audio, format, sampleRate);
-  return { result: { key: job.key, title, durationSec: audio.length / sampleRate }, written };
+  return { result: { key: job.key, title, what, durationSec: audio.length / sampleRate }, written };
 }
 
 async function save(path: string, samples: Float32Array, format: AudioFormat, sampleRate: number): Promise<void> {

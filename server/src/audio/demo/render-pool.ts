@@ -54,7 +54,7 @@ export async function renderInPool(jobs: RenderJob[], opts: PoolOptions): Promis
             send({ type: 'finish' });
           }
         } else if (m.type === 'done') {
-          const r: JobResult = { key: m.key, title: m.title, durationSec: m.durationSec };
+          const r: JobResult = { key: m.key, title: m.title, what: m.what, durationSec: m.durationSec };
           results.push(r);
           opts.onResult?.(r);
         } else if (m.type === 'failed') {

@@ -7,7 +7,7 @@ export type WorkerRequest =
   { type: 'job'; job: RenderJob; dir: string; format: AudioFormat; sampleRate: number } | { type: 'finish' };
 export type WorkerReply =
   | { type: 'ready' }
-  | { type: 'done'; key: string; title?: string; durationSec: number }
+  | { type: 'done'; key: string; title?: string; what?: string; durationSec: number }
   | { type: 'failed'; key: string; message: string }
   | { type: 'finished' };
 

@@ -12,6 +12,7 @@ import * as m0010 from './0010-jobs';
 import * as m0011 from './0011-user-playlists';
 import * as m0012 from './0012-downloads';
 import * as m0013 from './0013-file-crc';
+import * as m0014 from './0014-search';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-user-playlists': m0011,
   '0012-downloads': m0012,
   '0013-file-crc': m0013,
+  '0014-search': m0014,
 };

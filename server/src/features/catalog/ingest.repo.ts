@@ -3,8 +3,9 @@ import type { Db } from '../../db/client';
 import type { CategoriesTable, FilesTable, ProductFilesTable, ProductsTable } from '../../db/schema';
 
 /**
- * Catalogue writes of the ingest. Everything here inserts; nothing updates or deletes an existing
- * catalogue row, so an ingest can never damage what is already there. `db` may be a transaction.
+ * Catalogue writes of the ingest. Audio, files and other products are only ever inserted; the one
+ * update is a known product's metadata (its row's descriptive columns and its own taxonomy links),
+ * when its manifest entry changed (decision 062). `db` may be a transaction.
  */
 
 export async function findProductBySourceKey(db: Db, sourceKey: string): Promise<string | undefined> {
@@ -76,11 +77,9 @@ export async function insertProductFiles(db: Db, rows: Insertable<ProductFilesTa
   if (rows.length) await db.insertInto('product_files').values(rows).execute();
 }
 
-export async function linkProduct(
-  db: Db,
-  productId: string,
-  links: { categories: string[]; moods: string[]; tags: string[] },
-): Promise<number> {
+export type ProductLinks = { categories: string[]; moods: string[]; tags: string[] };
+
+export async function linkProduct(db: Db, productId: string, links: ProductLinks): Promise<number> {
   let added = 0;
   const categories = [...new Set(links.categories)];
   const moods = [...new Set(links.moods)];
@@ -146,6 +145,109 @@ export async function appendPlaylistItems(db: Db, playlistId: string, productIds
   if (existing.length)
     await db.updateTable('playlists').set({ updated_at: new Date() }).where('id', '=', playlistId).execute();
   return fresh.length;
+}
+
+/** Candidates for a renamed product: same type and duration (stored as real, so within a millisecond). */
+export async function productsOfDuration(
+  db: Db,
+  type: 'music' | 'sfx',
+  durationSec: number,
+): Promise<{ id: string; title: string; artist: string; source_key: string }[]> {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('artists as a', 'a.id', 'p.artist_id')
+    .select(['p.id', 'p.title', 'a.name as artist', 'p.source_key'])
+    .where('p.type', '=', type)
+    .where('p.duration', '>=', durationSec - 0.002)
+    .where('p.duration', '<=', durationSec + 0.002)
+    .execute();
+}
+
+/** What the manifest says of a product, as stored: its descriptive columns and its own links. */
+export type ProductMetadata = {
+  title: string;
+  artist_id: string;
+  declared_bpm: number | null;
+  description: string;
+  instruments: string[];
+  keywords: string[];
+  release_year: number | null;
+  source_key: string;
+} & ProductLinks;
+
+export async function selectProductMetadata(db: Db, id: string): Promise<ProductMetadata | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select([
+      'title',
+      'artist_id',
+      'declared_bpm',
+      'description',
+      'instruments',
+      'keywords',
+      'release_year',
+      'source_key',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // Reels categories are placed by playlists, not by the track's entry: they are not the entry's links.
+  const categories = await db
+    .selectFrom('product_categories as pc')
+    .innerJoin('categories as c', 'c.id', 'pc.category_id')
+    .select('pc.category_id')
+    .where('pc.product_id', '=', id)
+    .where('c.kind', '!=', 'reels')
+    .execute();
+  const moods = await db.selectFrom('product_moods').select('mood_id').where('product_id', '=', id).execute();
+  const tags = await db.selectFrom('product_tags').select('tag_id').where('product_id', '=', id).execute();
+  return {
+    ...row,
+    declared_bpm: row.declared_bpm === null ? null : Number(row.declared_bpm),
+    categories: categories.map((r) => r.category_id),
+    moods: moods.map((r) => r.mood_id),
+    tags: tags.map((r) => r.tag_id),
+  };
+}
+
+export type ProductMetadataPatch = Partial<Omit<ProductMetadata, keyof ProductLinks>>;
+
+export async function updateProductMetadata(db: Db, id: string, patch: ProductMetadataPatch): Promise<void> {
+  await db.updateTable('products').set(patch).where('id', '=', id).execute();
+}
+
+/** Replaces the product's own links (current → wanted), touching only the rows that differ. */
+export async function replaceProductLinks(
+  db: Db,
+  productId: string,
+  current: ProductLinks,
+  wanted: ProductLinks,
+): Promise<void> {
+  const gone = (key: keyof ProductLinks) => current[key].filter((id) => !wanted[key].includes(id));
+  const fresh: ProductLinks = {
+    categories: wanted.categories.filter((id) => !current.categories.includes(id)),
+    moods: wanted.moods.filter((id) => !current.moods.includes(id)),
+    tags: wanted.tags.filter((id) => !current.tags.includes(id)),
+  };
+  if (gone('categories').length)
+    await db
+      .deleteFrom('product_categories')
+      .where('product_id', '=', productId)
+      .where('category_id', 'in', gone('categories'))
+      .execute();
+  if (gone('moods').length)
+    await db
+      .deleteFrom('product_moods')
+      .where('product_id', '=', productId)
+      .where('mood_id', 'in', gone('moods'))
+      .execute();
+  if (gone('tags').length)
+    await db
+      .deleteFrom('product_tags')
+      .where('product_id', '=', productId)
+      .where('tag_id', 'in', gone('tags'))
+      .execute();
+  await linkProduct(db, productId, fresh);
 }
 
 /** Tells the API processes' caches that the catalogue changed (see catalog-cache.ts). */

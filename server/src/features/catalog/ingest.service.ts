@@ -27,9 +27,13 @@ import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, readHead, sniffAudio, sniffImage } 
  * duration, tempo and waveform, a lossless master, MP3 previews and stems in the file storage.
  *
  * Safety rules: every file is stored before the rows that point at it; each product is written in one
- * transaction; existing rows are never updated or deleted. Identity: a product's source_key hashes its
- * type, title, artist and the content of its audio files, so the same folder (wherever it lies) ingests
- * to the same products, and a second run only hashes files and reports everything unchanged.
+ * transaction; an existing product's audio and files are never changed, and nothing is deleted.
+ * Identity: a product's source_key hashes its type, title, artist and the content of its audio files, so
+ * the same folder (wherever it lies) ingests to the same products, and a second run only hashes files.
+ * Metadata follows the manifest (decision 062): a known product whose entry now says something else
+ * (taxonomy, moods, tags, search fields, declared tempo; or, recognised by its audio, a new title or
+ * artist) has its row and links updated; an unchanged one is not written at all, so search's change
+ * sequence does not move.
  */
 
 export type IngestDeps = { db: Db; storage: FileStorage };
@@ -49,6 +53,8 @@ export type IngestReport = {
   folder: string;
   manifest: string;
   added: IngestItem[];
+  /** Known products whose metadata the manifest changed (their audio and files stay as they were). */
+  updated: IngestItem[];
   unchanged: IngestItem[];
   /** Files and manifest entries that were not ingested, by name, with the reason. */
   skipped: IngestProblem[];
@@ -75,6 +81,8 @@ type Ctx = {
   /** manifest key -> product id, for playlists (added and unchanged products) */
   productIds: Map<string, string>;
   categoryIds: Map<string, string>;
+  /** type, title and artist of every entry (identityOf): a product one of them names is not a rename */
+  identities: Set<string>;
   lock: Mutex;
 };
 
@@ -91,6 +99,7 @@ export async function ingestFolder(
     folder,
     manifest: file,
     added: [],
+    updated: [],
     unchanged: [],
     skipped: [],
     warnings: [],
@@ -105,10 +114,12 @@ export async function ingestFolder(
     report,
     productIds: new Map(),
     categoryIds: new Map(),
+    identities: new Set(),
     lock: new Mutex(),
   };
   try {
     const tracks = collectTracks(ctx, manifest);
+    for (const track of tracks) ctx.identities.add(identityOf(track));
     await reportUnlistedFiles(ctx, manifest);
     await ingestTaxonomy(ctx, manifest);
 
@@ -158,6 +169,7 @@ export async function ingestFolder(
     const order = new Map(tracks.map((t, i) => [t.key, i]));
     const byManifest = (a: IngestItem, b: IngestItem) => order.get(a.key)! - order.get(b.key)!;
     report.added.sort(byManifest);
+    report.updated.sort(byManifest);
     report.unchanged.sort(byManifest);
   } finally {
     await rm(workDir, { recursive: true, force: true });
@@ -351,7 +363,7 @@ type PreparedTrack = { commit: () => Promise<void>; cleanup: () => Promise<void>
 
 /**
  * Checks, analyses and encodes one track and stores its files; returns the database write to run in
- * the track's turn, or null when the track is unchanged or skipped (both already reported).
+ * the track's turn (for a known product: the metadata comparison), or null when it is skipped (reported).
  */
 async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promise<PreparedTrack | null> {
   const label = `track ${track.key} "${track.title}"`;
@@ -363,9 +375,8 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
     const existing = await repo.findProductBySourceKey(ctx.deps.db, sourceKey);
     if (existing) {
       ctx.productIds.set(track.key, existing);
-      ctx.report.unchanged.push({ key: track.key, id: existing, title: track.title });
       await cleanup();
-      return null;
+      return { commit: () => syncMetadata(ctx, track, existing, sourceKey), cleanup };
     }
 
     const analyses = new Map<AudioRole, AudioAnalysis>();
@@ -376,6 +387,14 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
     // Tempo is a property of the song; the instrumental (no vocal on top) is the cleaner measurement.
     const bpm = track.type === 'sfx' ? null : roundBpm(rhythm.bpm ?? analyses.get(main.role)!.bpm);
     const mainAnalysis = analyses.get(main.role)!;
+
+    // The same audio under a new title or artist is the same product renamed, not a new one.
+    const renamed = await findRenamedProduct(ctx, track, sources, round3(mainAnalysis.durationSec));
+    if (renamed) {
+      ctx.productIds.set(track.key, renamed);
+      await cleanup();
+      return { commit: () => syncMetadata(ctx, track, renamed, sourceKey), cleanup };
+    }
 
     const outputs: {
       role: Stored['role'];
@@ -436,28 +455,9 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
           const raced = await repo.findProductBySourceKey(trx, sourceKey);
           if (raced) return { id: raced, added: false };
           const id = await allocateProductId(trx, track.title);
-          const artistId = slugify(track.artist) || 'unknown-artist';
+          const artistId = artistIdOf(track);
           await repo.insertArtistIfMissing(trx, artistId, track.artist);
-          const categories: string[] = [];
-          if (track.type === 'music' && track.genre) {
-            const genre = await ensureCategory(ctx, trx, 'genre', track.genre, null, undefined, 1000);
-            categories.push(genre.id);
-            if (track.subgenre)
-              categories.push(
-                (await ensureCategory(ctx, trx, 'subgenre', track.subgenre, genre.id, undefined, 1000)).id,
-              );
-          }
-          if (track.type === 'sfx' && track.category)
-            categories.push((await ensureCategory(ctx, trx, 'sfx', track.category, null, undefined, 1000)).id);
-          const moods: string[] = [];
-          for (const mood of track.moods) moods.push(await ensureMood(ctx, trx, mood, undefined, 1000));
-          const tags: string[] = [];
-          for (const tag of track.tags) {
-            const tagId = slugify(tag);
-            if (!tagId) continue;
-            await repo.insertTagIfMissing(trx, tagId, tag);
-            tags.push(tagId);
-          }
+          const links = await resolveLinks(ctx, trx, track);
 
           await repo.insertFiles(trx, [...stored.map((s) => s.row), ...(cover ? [cover.row] : [])]);
           await repo.insertProduct(trx, {
@@ -466,7 +466,8 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
             title: track.title,
             artist_id: artistId,
             bpm,
-            declared_bpm: track.type === 'music' ? (track.bpm ?? null) : null,
+            declared_bpm: declaredBpmOf(track),
+            ...searchFieldsOf(track),
             duration: round3(mainAnalysis.durationSec),
             has_vocal: sources.some((s) => s.role === 'vocal'),
             cover_file_id: coverId,
@@ -501,7 +502,7 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
               ? [{ product_id: id, file_id: coverId, type: 'cover' as const, duration: 0, bpm: null, waveform: '[]' }]
               : []),
           ]);
-          await repo.linkProduct(trx, id, { categories, moods, tags });
+          await repo.linkProduct(trx, id, links);
           await repo.bumpCatalogVersion(trx);
           return { id, added: true };
         }),
@@ -520,6 +521,116 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
     throw error;
   }
 }
+
+const artistIdOf = (track: ManifestTrack) => slugify(track.artist) || 'unknown-artist';
+const declaredBpmOf = (track: ManifestTrack) => (track.type === 'music' ? (track.bpm ?? null) : null);
+const searchFieldsOf = (track: ManifestTrack) => ({
+  description: track.description,
+  instruments: track.instruments,
+  keywords: track.keywords,
+  release_year: track.releaseYear ?? null,
+});
+
+/**
+ * The category, mood and tag ids the manifest entry names, creating the ones the catalogue lacks (a
+ * new name always means the product changes, so nothing is created for an unchanged product).
+ */
+async function resolveLinks(ctx: Ctx, trx: Db, track: ManifestTrack): Promise<repo.ProductLinks> {
+  const categories: string[] = [];
+  if (track.type === 'music' && track.genre) {
+    const genre = await ensureCategory(ctx, trx, 'genre', track.genre, null, undefined, 1000);
+    categories.push(genre.id);
+    if (track.subgenre)
+      categories.push((await ensureCategory(ctx, trx, 'subgenre', track.subgenre, genre.id, undefined, 1000)).id);
+  }
+  if (track.type === 'sfx' && track.category)
+    categories.push((await ensureCategory(ctx, trx, 'sfx', track.category, null, undefined, 1000)).id);
+  const moods: string[] = [];
+  for (const mood of track.moods) moods.push(await ensureMood(ctx, trx, mood, undefined, 1000));
+  const tags: string[] = [];
+  for (const tag of track.tags) {
+    const tagId = slugify(tag);
+    if (!tagId) continue;
+    await repo.insertTagIfMissing(trx, tagId, tag);
+    tags.push(tagId);
+  }
+  return { categories: [...new Set(categories)], moods: [...new Set(moods)], tags: [...new Set(tags)] };
+}
+
+/**
+ * A product whose audio is this track's but whose title or artist differ: a candidate of the same type
+ * and duration whose stored source_key is what its own title and artist give with this track's audio.
+ * A product that another entry of this manifest names by its title and artist belongs to that entry
+ * (the same audio under two titles stays two products, as before), so it is never taken over.
+ */
+async function findRenamedProduct(
+  ctx: Ctx,
+  track: ManifestTrack,
+  sources: Source[],
+  durationSec: number,
+): Promise<string | undefined> {
+  const candidates = await repo.productsOfDuration(ctx.deps.db, track.type, durationSec);
+  return candidates.find((c) => {
+    const named = { type: track.type, title: c.title, artist: c.artist };
+    return !ctx.identities.has(identityOf(named)) && productSourceKey(named, sources) === c.source_key;
+  })?.id;
+}
+
+/**
+ * Brings a known product's metadata in line with its manifest entry, in the track's turn. Only what
+ * differs is written (rows and links), and nothing at all when nothing differs; links that are not the
+ * entry's own (reels playlists place products by category) stay.
+ */
+async function syncMetadata(ctx: Ctx, track: ManifestTrack, productId: string, sourceKey: string): Promise<void> {
+  const outcome = await ctx.lock.run(() =>
+    ctx.deps.db.transaction().execute(async (trx) => {
+      const current = await repo.selectProductMetadata(trx, productId);
+      if (!current) return 'gone' as const;
+      const links = await resolveLinks(ctx, trx, track);
+      const wanted = {
+        title: track.title,
+        artist_id: artistIdOf(track),
+        declared_bpm: declaredBpmOf(track),
+        ...searchFieldsOf(track),
+        source_key: sourceKey,
+      };
+      const patch: repo.ProductMetadataPatch = {};
+      if (wanted.title !== current.title) patch.title = wanted.title;
+      if (wanted.artist_id !== current.artist_id) patch.artist_id = wanted.artist_id;
+      if (!sameBpm(wanted.declared_bpm, current.declared_bpm)) patch.declared_bpm = wanted.declared_bpm;
+      if (wanted.description !== current.description) patch.description = wanted.description;
+      if (!sameList(wanted.instruments, current.instruments)) patch.instruments = wanted.instruments;
+      if (!sameList(wanted.keywords, current.keywords)) patch.keywords = wanted.keywords;
+      if (wanted.release_year !== current.release_year) patch.release_year = wanted.release_year;
+      if (wanted.source_key !== current.source_key) patch.source_key = wanted.source_key;
+      const linksChanged =
+        !sameSet(links.categories, current.categories) ||
+        !sameSet(links.moods, current.moods) ||
+        !sameSet(links.tags, current.tags);
+      if (Object.keys(patch).length === 0 && !linksChanged) return 'unchanged' as const;
+      if (patch.artist_id) await repo.insertArtistIfMissing(trx, patch.artist_id, track.artist);
+      if (Object.keys(patch).length) await repo.updateProductMetadata(trx, productId, patch);
+      if (linksChanged) await repo.replaceProductLinks(trx, productId, current, links);
+      await repo.bumpCatalogVersion(trx);
+      return 'updated' as const;
+    }),
+  );
+  const item = { key: track.key, id: productId, title: track.title };
+  if (outcome === 'updated') ctx.report.updated.push(item);
+  else if (outcome === 'unchanged') ctx.report.unchanged.push(item);
+  else {
+    ctx.productIds.delete(track.key);
+    ctx.report.skipped.push({ name: track.key, reason: `product ${productId} was removed while ingesting` });
+  }
+}
+
+const sameBpm = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.abs(a - b) < 0.001 * Math.max(1, Math.abs(a));
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const set = new Set(b);
+  return new Set(a).size === set.size && a.every((v) => set.has(v));
+};
 
 /** Every audio file of the track exists inside the folder and really is wav, mp3, flac or ogg. */
 async function checkSources(ctx: Ctx, track: ManifestTrack): Promise<Source[]> {
@@ -542,11 +653,15 @@ async function checkSources(ctx: Ctx, track: ManifestTrack): Promise<Source[]> {
   return sources;
 }
 
+const normName = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+const identityOf = (track: Pick<ManifestTrack, 'type' | 'title' | 'artist'>) =>
+  JSON.stringify([track.type, normName(track.title), normName(track.artist)]);
+
 export function productSourceKey(
   track: Pick<ManifestTrack, 'type' | 'title' | 'artist'>,
   sources: Pick<Source, 'role' | 'sha256'>[],
 ): string {
-  const norm = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  const norm = normName;
   const content = [...sources].sort((a, b) => a.role.localeCompare(b.role)).map((s) => `${s.role}:${s.sha256}`);
   const identity = JSON.stringify(['product/v1', track.type, norm(track.title), norm(track.artist), content]);
   return createHash('sha256').update(identity).digest('hex');
@@ -756,7 +871,8 @@ const roundBpm = (bpm: number | null | undefined) =>
 export function formatReport(report: IngestReport): string {
   const lines = [
     `Ingested ${report.folder} (${report.manifest}) in ${(report.elapsedMs / 1000).toFixed(1)} s: ` +
-      `${report.added.length} added, ${report.unchanged.length} unchanged, ${report.skipped.length} skipped`,
+      `${report.added.length} added, ${report.updated.length} updated, ${report.unchanged.length} unchanged, ` +
+      `${report.skipped.length} skipped`,
   ];
   const p = report.playlists;
   if (p.added.length + p.updated.length + p.unchanged.length) {

@@ -527,7 +527,7 @@ describe('catalog:ingest command', () => {
     // a path relative to where the operator typed the command (INIT_CWD), not to server/
     const ok = await cli('music');
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toMatch(/1 added, 0 unchanged, 1 skipped/);
+    expect(ok.stdout).toMatch(/1 added, 0 updated, 0 unchanged, 1 skipped/);
     expect(ok.stdout).toMatch(/two\.wav: silent audio/);
 
     const broken = join(root, 'broken');

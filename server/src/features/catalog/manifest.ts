@@ -17,6 +17,18 @@ export const AUDIO_ROLES = ['vocal', 'instrumental', 'stem_bass', 'stem_instrume
 export type AudioRole = (typeof AUDIO_ROLES)[number];
 
 const name = z.string().trim().min(1).max(200);
+/** Search metadata (migration 0014, decision 062): lower-cased, trimmed and deduplicated lists. */
+export const MAX_DESCRIPTION = 2000;
+export const MAX_INSTRUMENTS = 30;
+export const MAX_INSTRUMENT_NAME = 60;
+export const MAX_KEYWORDS = 100;
+export const MIN_RELEASE_YEAR = 1900;
+const lowerList = (item: z.ZodString, max: number, what: string) =>
+  z
+    .array(item)
+    .max(max, `at most ${max} ${what}`)
+    .default([])
+    .transform((list) => [...new Set(list.map((s) => s.toLowerCase()))]);
 const relPath = z.string().trim().min(1).max(500);
 const coverRef = relPath.optional();
 
@@ -63,6 +75,30 @@ const trackSchema = z
     }),
     cover: coverRef,
     bpm: z.number().positive().max(1000).optional(),
+    description: z
+      .string()
+      .trim()
+      .max(MAX_DESCRIPTION, `at most ${MAX_DESCRIPTION} characters`)
+      .refine((s) => !s.includes('\0'), 'must not contain NUL characters')
+      .default(''),
+    instruments: lowerList(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_INSTRUMENT_NAME, `an instrument name has at most ${MAX_INSTRUMENT_NAME} characters`),
+      MAX_INSTRUMENTS,
+      'instruments',
+    ),
+    keywords: lowerList(name, MAX_KEYWORDS, 'keywords'),
+    // Checked against the year at parse time: a record may be announced for next year, not later.
+    releaseYear: z
+      .number()
+      .int('must be a whole year')
+      .refine((y) => y >= MIN_RELEASE_YEAR && y <= new Date().getUTCFullYear() + 1, {
+        message: `must be from ${MIN_RELEASE_YEAR} to next year`,
+      })
+      .optional(),
   })
   .refine((t) => t.files.instrumental || (t.type === 'music' && t.files.vocal), {
     message: 'needs files.instrumental (or files.vocal for a song)',
@@ -137,6 +173,10 @@ const CSV_COLUMNS = [
   'stem_instruments',
   'cover',
   'bpm',
+  'description',
+  'instruments',
+  'keywords',
+  'release_year',
 ] as const;
 const REQUIRED_CSV_COLUMNS = ['key', 'type', 'title', 'artist', 'instrumental'];
 
@@ -176,6 +216,7 @@ export function csvToManifest(text: string): unknown {
         .map((s) => s.trim())
         .filter(Boolean);
     const bpm = get('bpm');
+    const releaseYear = get('release_year');
     return {
       key: get('key'),
       type: get('type'),
@@ -194,6 +235,10 @@ export function csvToManifest(text: string): unknown {
       },
       cover: get('cover'),
       bpm: bpm === undefined ? undefined : Number(bpm),
+      description: get('description'),
+      instruments: list('instruments'),
+      keywords: list('keywords'),
+      releaseYear: releaseYear === undefined ? undefined : Number(releaseYear),
     };
   });
   return { tracks };

@@ -5,6 +5,8 @@ import { ButtonLink, IconButton } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { AccountMenu } from '../auth/account-menu';
 import { useViewer } from '../auth/use-viewer';
+import { HeaderSearchBar, useCompactHeader } from '../search/header-search';
+import { openSearch } from '../search/search-open-store';
 import { BurgerMenu, BURGER_MENU_ID } from './burger-menu';
 import { useLocalizedPath } from './edition';
 import { FavoritesModal } from './favorites-modal';
@@ -36,6 +38,9 @@ export function Header({ variant = 'solid' }: HeaderProps) {
   const localized = useLocalizedPath();
   const navigate = useNavigate();
   const me = useViewer();
+  // Desktop: the search bar until 100 px of scroll, then the icon (spec §2, §9); below 1024 px always the icon (decision 061).
+  const compact = useCompactHeader();
+  const showSearchIcon = scroll.showSearchIcon || compact;
 
   return (
     <>
@@ -43,6 +48,7 @@ export function Header({ variant = 'solid' }: HeaderProps) {
         className={cx(styles.header, variant === 'transparent' && styles.transparent)}
         data-hidden={scroll.hidden}
         data-scrolled={scroll.scrolled}
+        data-search-icon={showSearchIcon}
         data-testid="site-header"
       >
         <div className={styles.inner}>
@@ -65,16 +71,19 @@ export function Header({ variant = 'solid' }: HeaderProps) {
             </ul>
           </nav>
 
+          <HeaderSearchBar className={styles.searchBar} />
+
           <div className={styles.actions}>
-            {/* Search slot: the search overlay arrives in a later issue; until then the icon opens the catalogue. */}
-            <div className={styles.searchSlot} data-visible={scroll.showSearchIcon}>
+            {/* The search icon opens the full-screen search overlay (features/search). */}
+            <div className={styles.searchSlot} data-visible={showSearchIcon}>
               <IconButton
-                aria-label="Browse the music catalogue"
-                title="Browse the music catalogue"
+                aria-label="Search"
+                title="Search (press /)"
                 icon={<Search />}
-                onClick={() => navigate('/c/genres')}
-                tabIndex={scroll.showSearchIcon ? 0 : -1}
-                aria-hidden={!scroll.showSearchIcon || undefined}
+                onClick={(event) => openSearch({ opener: event.currentTarget })}
+                tabIndex={showSearchIcon ? 0 : -1}
+                aria-hidden={!showSearchIcon || undefined}
+                aria-haspopup="dialog"
                 data-testid="header-search"
               />
             </div>

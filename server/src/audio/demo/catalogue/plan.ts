@@ -3,6 +3,7 @@ import { SFX_CATEGORIES, SFX_RECIPES, type SfxCategory } from '../sfx/recipes';
 import type { SongSpec } from '../song/compose';
 import { songBars, songDurationSec } from '../song/compose';
 import { STYLES } from '../song/styles';
+import { DEMO_RELEASE_YEARS, sfxKeywords, songDescription, songInstruments, songKeywords } from './describe';
 import { artistName, songTitle } from './names';
 import { GENRES, INSTRUMENT_TAGS, MOODS, THEME_TAGS, type Mood } from './taxonomy';
 
@@ -29,6 +30,12 @@ export type ManifestTrack = {
   files: { vocal?: string; instrumental: string; stem_bass?: string; stem_instruments?: string };
   cover?: string;
   bpm?: number;
+  // Search metadata (decision 062). A sound effect's description is written after rendering, from the
+  // variant its recipe made.
+  description: string;
+  instruments?: string[];
+  keywords: string[];
+  releaseYear: number;
 };
 export type ManifestPlaylist = {
   name: string;
@@ -69,6 +76,8 @@ export function makePlan(songs: number, sfx: number, seed: number, format: Audio
   const songRng = rng.fork(101);
   const sfxRng = rng.fork(202);
   const listRng = rng.fork(303);
+  const songYears = rng.fork(404);
+  const sfxYears = rng.fork(505);
   const covers: Cover[] = [];
   const cover = (path: string) => {
     covers.push({ path, seed: hashString(path, seed) });
@@ -140,8 +149,10 @@ export function makePlan(songs: number, sfx: number, seed: number, format: Audio
     const presets = [style.bass, style.chords, style.lead, ...(style.pad ? [style.pad] : [])];
     const tags = new Set<string>(['drums', ...presets.flatMap((p) => INSTRUMENT_TAGS[p] ?? []), ...sg.tags]);
     if (vocal) tags.add('vocals');
-    tags.add(r.pick(THEME_TAGS));
-    if (r.chance(0.5)) tags.add(r.pick(THEME_TAGS));
+    const themes = [r.pick(THEME_TAGS)];
+    if (r.chance(0.5)) themes.push(r.pick(THEME_TAGS));
+    for (const theme of themes) tags.add(theme);
+    const instruments = songInstruments(spec);
     const ext = format;
     const files = {
       instrumental: `${key}-instrumental.${ext}`,
@@ -163,6 +174,10 @@ export function makePlan(songs: number, sfx: number, seed: number, format: Audio
       files,
       cover: cover(`covers/${key}.svg`),
       bpm,
+      description: songDescription({ spec, subgenre: sg.name, instruments, moods: [...moods] }),
+      instruments,
+      keywords: songKeywords(themes, [...moods]),
+      releaseYear: songYears.int(...DEMO_RELEASE_YEARS),
     });
   }
   for (let i = 0; i < sfx; i++) {
@@ -180,6 +195,9 @@ export function makePlan(songs: number, sfx: number, seed: number, format: Audio
       moods: [],
       tags: [...SFX_RECIPES[category].tags],
       files: { instrumental: file },
+      description: '',
+      keywords: sfxKeywords(category),
+      releaseYear: sfxYears.int(...DEMO_RELEASE_YEARS),
     });
   }
   manifest.playlists = makePlaylists(listRng, manifest.tracks, durations, cover);

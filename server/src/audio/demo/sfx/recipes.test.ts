@@ -7,7 +7,9 @@ describe('sound-effect recipes', () => {
     const titles = new Set<string>();
     const lengths = new Set<number>();
     for (let seed = 1; seed <= 6; seed++) {
-      const { audio, title } = SFX_RECIPES[category].render(new Rng(seed * 7919), 22050);
+      const { audio, title, what } = SFX_RECIPES[category].render(new Rng(seed * 7919), 22050);
+      // what the render made, for the catalogue description (decision 062)
+      expect(what).toMatch(/^[a-z].{8,}[^.]$/);
       const sec = audio.length / 22050;
       expect(sec).toBeGreaterThanOrEqual(0.3);
       expect(sec).toBeLessThanOrEqual(20);

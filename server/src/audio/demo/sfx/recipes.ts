@@ -16,10 +16,15 @@ export type SfxCategory =
   | 'Sci-Fi'
   | 'Household';
 
-export type SfxSound = { audio: Float32Array; title: string };
-export type SfxRecipe = { tags: string[]; render: (rng: Rng, sr: number) => SfxSound };
+/**
+ * `what`: what this render made, as a noun phrase that follows "A 2-second …" (the catalogue
+ * description, decision 062); written from the synthesis below, so it says only what is really there.
+ */
+export type SfxSound = { audio: Float32Array; title: string; what: string };
+/** `uses`: what the category is for (search keywords), `tags` as shown in the catalogue. */
+export type SfxRecipe = { tags: string[]; uses: string[]; render: (rng: Rng, sr: number) => SfxSound };
 
-const sound = (audio: Float32Array, title: string): SfxSound => ({ audio, title });
+const sound = (audio: Float32Array, title: string, what: string): SfxSound => ({ audio, title, what });
 
 const whoosh = (rng: Rng, sr: number) => {
   const dur = rng.range(0.6, 2.4);
@@ -35,6 +40,7 @@ const whoosh = (rng: Rng, sr: number) => {
       [1, 0],
     ]),
     rng.pick(['Swift Air Whoosh', 'Fast Pass By', 'Cloth Swish', 'Sword Swing', 'Camera Whip Pan']),
+    'whoosh of airy, band-filtered noise that sweeps up to a peak and falls away',
   );
 };
 
@@ -60,13 +66,19 @@ const impact = (rng: Rng, sr: number) => {
   decay(crack, sr, 0.05);
   add(b, body, 0, sr, 1);
   add(b, crack, 0, sr, 0.8);
-  if (rng.chance(0.5)) {
+  const ringing = rng.chance(0.5);
+  if (ringing) {
     const ring = glide(sr, dur, rng.range(300, 900), rng.range(280, 850));
     decay(ring, sr, rng.range(0.3, 0.8));
     add(b, ring, 0, sr, 0.25);
   }
   drive(b, 1.6);
-  return sound(b, rng.pick(['Heavy Hit', 'Cinematic Boom', 'Metal Slam', 'Deep Thud', 'Punchy Impact', 'Trailer Hit']));
+  const title = rng.pick(['Heavy Hit', 'Cinematic Boom', 'Metal Slam', 'Deep Thud', 'Punchy Impact', 'Trailer Hit']);
+  return sound(
+    b,
+    title,
+    `impact: a deep boom falling in pitch with a sharp crack on top${ringing ? ' and a metallic ring' : ''}`,
+  );
 };
 
 const riser = (rng: Rng, sr: number) => {
@@ -84,6 +96,7 @@ const riser = (rng: Rng, sr: number) => {
       [1, 0],
     ]),
     rng.pick(['Tension Riser', 'Noise Sweep Up', 'Build Up', 'Suspense Rise', 'Pre-Drop Riser']),
+    'riser: filtered noise and a climbing tone that build up and cut off at the peak',
   );
 };
 
@@ -111,7 +124,15 @@ const uiClick = (rng: Rng, sr: number) => {
         : dir < 0
           ? 'Error Blip'
           : 'Double Tap';
-  return sound(b, title);
+  const what =
+    notes === 1
+      ? 'interface click: one short blip with a tick'
+      : dir > 0
+        ? `interface chime: ${notes} blips rising in pitch`
+        : dir < 0
+          ? `interface error sound: ${notes} blips falling in pitch`
+          : `interface tap: ${notes} quick blips at one pitch`;
+  return sound(b, title, what);
 };
 
 const ambience = (rng: Rng, sr: number) => {
@@ -122,7 +143,8 @@ const ambience = (rng: Rng, sr: number) => {
   filter(air, sr, 'band', rng.range(1500, 4000), 0.6);
   const amp = wander(rng, sr, b.length, 0.3, 1, 0.5);
   for (let i = 0; i < b.length; i++) b[i] = b[i]! * 3 + air[i]! * 0.05 * amp[i]!;
-  if (rng.chance(0.5)) {
+  const humming = rng.chance(0.5);
+  if (humming) {
     // Mains hum and a distant tone make it read as a room or a city rather than plain noise.
     const hum = glide(sr, dur, rng.pick([50, 60]), rng.pick([50, 60]));
     add(b, hum, 0, sr, 0.04);
@@ -146,6 +168,7 @@ const ambience = (rng: Rng, sr: number) => {
       'Empty Hall',
       'Distant Traffic',
     ]),
+    `ambience: a low rumble with soft air and faint distant tones${humming ? ' over an electrical hum' : ''}`,
   );
 };
 
@@ -176,7 +199,12 @@ const footsteps = (rng: Rng, sr: number) => {
     concrete: 'Concrete Footsteps',
     snow: 'Snow Crunch Steps',
   };
-  return sound(b, gap < 0.42 ? `Running ${names[surface].replace('Footsteps', 'Steps')}` : names[surface]);
+  const running = gap < 0.42;
+  return sound(
+    b,
+    running ? `Running ${names[surface].replace('Footsteps', 'Steps')}` : names[surface],
+    `series of ${steps} ${running ? 'running' : 'walking'} footsteps on ${surface}`,
+  );
 };
 
 const nature = (rng: Rng, sr: number) => {
@@ -188,7 +216,11 @@ const nature = (rng: Rng, sr: number) => {
     svfWith(b, sr, 'band', 1.5, cut);
     const amp = wander(rng, sr, b.length, 0.2, 1, 0.8);
     for (let i = 0; i < b.length; i++) b[i] = b[i]! * amp[i]!;
-    return sound(b, rng.pick(['Gentle Wind', 'Storm Breeze', 'Mountain Wind']));
+    return sound(
+      b,
+      rng.pick(['Gentle Wind', 'Storm Breeze', 'Mountain Wind']),
+      'nature sound of wind rising and falling in gusts',
+    );
   }
   if (kind === 'rain') {
     const b = noise(rng, sr, dur);
@@ -199,7 +231,11 @@ const nature = (rng: Rng, sr: number) => {
       const d = glide(sr, 0.02, rng.range(2000, 6000), rng.range(800, 2000));
       add(b, decay(d, sr, 0.004, 0.0005), rng.range(0, dur - 0.05), sr, rng.range(0.1, 0.5));
     }
-    return sound(b, rng.pick(['Light Rain', 'Rain On Leaves', 'Steady Drizzle']));
+    return sound(
+      b,
+      rng.pick(['Light Rain', 'Rain On Leaves', 'Steady Drizzle']),
+      'nature sound of rain: a soft hiss with scattered drops',
+    );
   }
   if (kind === 'birds') {
     const b = noise(rng, sr, dur);
@@ -226,12 +262,16 @@ const nature = (rng: Rng, sr: number) => {
         add(b, chirp, t + c * 0.12, sr, rng.range(0.3, 0.7));
       }
     }
-    return sound(b, rng.pick(['Morning Birds', 'Garden Birdsong', 'Songbirds']));
+    return sound(
+      b,
+      rng.pick(['Morning Birds', 'Garden Birdsong', 'Songbirds']),
+      'nature sound of birdsong: chirping calls over a quiet outdoor background',
+    );
   }
   const b = noise(rng, sr, dur);
   const cut = wander(rng, sr, b.length, 600, 2500, 6);
   svfWith(b, sr, 'band', 2, cut);
-  return sound(b, rng.pick(['Forest Stream', 'Babbling Brook']));
+  return sound(b, rng.pick(['Forest Stream', 'Babbling Brook']), 'nature sound of a babbling stream of water');
 };
 
 function svfWith(b: Float32Array, sr: number, mode: 'band' | 'low', q: number, cutoff: Float32Array): void {
@@ -256,7 +296,8 @@ const transition = (rng: Rng, sr: number) => {
           [1, 0],
         ],
   );
-  if (down || rng.chance(0.5)) {
+  const withSub = down || rng.chance(0.5);
+  if (withSub) {
     const sub = glide(sr, dur, rng.range(80, 120), 30);
     shape(sub, [
       [0, 1],
@@ -269,6 +310,9 @@ const transition = (rng: Rng, sr: number) => {
     down
       ? rng.pick(['Downlifter', 'Sub Drop', 'Scene Change'])
       : rng.pick(['Reverse Swell', 'Swipe Transition', 'Scene Change']),
+    down
+      ? 'transition: a noise sweep falling in pitch over a dropping sub-bass'
+      : `transition: a noise swell sweeping upward${withSub ? ' over a dropping sub-bass' : ''}`,
   );
 };
 
@@ -292,7 +336,11 @@ const glitch = (rng: Rng, sr: number) => {
     for (let r = 0; r < reps && t < dur - len; r++, t += len) add(b, seg, t, sr, rng.range(0.4, 1));
     t += rng.chance(0.3) ? rng.range(0.02, 0.1) : 0;
   }
-  return sound(b, rng.pick(['Digital Glitch', 'Data Corruption', 'Signal Stutter', 'Bit Crush Burst', 'Static Error']));
+  return sound(
+    b,
+    rng.pick(['Digital Glitch', 'Data Corruption', 'Signal Stutter', 'Bit Crush Burst', 'Static Error']),
+    'burst of bit-crushed digital glitches: stuttering blips, buzzes and noise',
+  );
 };
 
 const cartoon = (rng: Rng, sr: number) => {
@@ -300,7 +348,7 @@ const cartoon = (rng: Rng, sr: number) => {
   if (kind === 'boing') {
     const dur = rng.range(0.6, 1.4);
     const b = glide(sr, dur, rng.range(120, 220), rng.range(250, 400), 0, rng.range(8, 14), 0.25);
-    return sound(decay(b, sr, dur / 3), 'Spring Boing');
+    return sound(decay(b, sr, dur / 3), 'Spring Boing', 'cartoon spring boing that wobbles up in pitch');
   }
   if (kind === 'slide') {
     const dur = rng.range(0.6, 1.8);
@@ -314,11 +362,12 @@ const cartoon = (rng: Rng, sr: number) => {
         [1, 0],
       ]),
       up ? 'Slide Whistle Up' : 'Slide Whistle Down',
+      `cartoon slide whistle gliding ${up ? 'up' : 'down'}`,
     );
   }
   if (kind === 'pop') {
     const b = glide(sr, rng.range(0.3, 0.5), rng.range(600, 1000), rng.range(150, 300));
-    return sound(decay(b, sr, 0.06), 'Bubble Pop');
+    return sound(decay(b, sr, 0.06), 'Bubble Pop', 'cartoon bubble pop');
   }
   const dur = rng.range(0.4, 0.9);
   const b = glide(sr, dur, rng.range(300, 450), rng.range(280, 420), 1, 30, 0.02);
@@ -331,6 +380,7 @@ const cartoon = (rng: Rng, sr: number) => {
       [1, 0],
     ]),
     'Clown Honk',
+    'cartoon clown horn honk',
   );
 };
 
@@ -339,7 +389,11 @@ const sciFi = (rng: Rng, sr: number) => {
   if (kind === 'laser') {
     const b = glide(sr, rng.range(0.25, 0.6), rng.range(1500, 4000), rng.range(100, 300), rng.pick([1, 2] as const));
     filter(b, sr, 'low', 6000);
-    return sound(decay(b, sr, 0.15), rng.pick(['Laser Zap', 'Blaster Shot', 'Ray Gun']));
+    return sound(
+      decay(b, sr, 0.15),
+      rng.pick(['Laser Zap', 'Blaster Shot', 'Ray Gun']),
+      'sci-fi laser zap diving down in pitch',
+    );
   }
   if (kind === 'hum') {
     const dur = rng.range(3, 6);
@@ -356,6 +410,7 @@ const sciFi = (rng: Rng, sr: number) => {
         [1, 0],
       ]),
       rng.pick(['Force Field Hum', 'Spaceship Hum', 'Reactor Drone']),
+      'sci-fi hum: a low, wavering electric drone that opens up and fades',
     );
   }
   if (kind === 'teleport') {
@@ -371,6 +426,7 @@ const sciFi = (rng: Rng, sr: number) => {
         [1, 0],
       ]),
       'Teleport Beam',
+      'sci-fi teleport beam: a rising warble with a shimmering sweep',
     );
   }
   const beeps = rng.int(5, 14);
@@ -380,7 +436,7 @@ const sciFi = (rng: Rng, sr: number) => {
     add(b, decay(glide(sr, 0.07, f, f, 1), sr, 0.03), k * 0.09, sr, 0.5);
   }
   filter(b, sr, 'low', 5000);
-  return sound(b, rng.pick(['Computer Readout', 'Alien Console']));
+  return sound(b, rng.pick(['Computer Readout', 'Alien Console']), `sci-fi computer readout of ${beeps} quick beeps`);
 };
 
 const household = (rng: Rng, sr: number) => {
@@ -393,7 +449,7 @@ const household = (rng: Rng, sr: number) => {
       filter(hit, sr, 'band', rng.range(180, 280), 5);
       add(b, decay(hit, sr, 0.03, 0.001), k * 0.2 + rng.range(0, 0.03), sr);
     }
-    return sound(b, 'Door Knock');
+    return sound(b, 'Door Knock', `door knock of ${knocks} raps on wood`);
   }
   if (kind === 'phone') {
     const rings = rng.int(2, 3);
@@ -405,7 +461,7 @@ const household = (rng: Rng, sr: number) => {
         ring[i] = ring[i]! * (Math.sin((2 * Math.PI * 20 * i) / sr) > 0 ? 0.5 : 0.1);
       add(b, ring, r * 3, sr);
     }
-    return sound(b, 'Old Phone Ring');
+    return sound(b, 'Old Phone Ring', `old telephone bell ringing ${rings} times`);
   }
   if (kind === 'kettle') {
     const dur = rng.range(4, 8);
@@ -421,6 +477,7 @@ const household = (rng: Rng, sr: number) => {
         [1, 0],
       ]),
       'Kettle Whistle',
+      'kettle whistling louder as it comes to the boil',
     );
   }
   if (kind === 'microwave') {
@@ -438,7 +495,7 @@ const household = (rng: Rng, sr: number) => {
         sr,
         0.5,
       );
-    return sound(b, 'Microwave Beep');
+    return sound(b, 'Microwave Beep', 'microwave signal of three beeps');
   }
   if (kind === 'clock') {
     const ticks = rng.int(4, 10);
@@ -448,29 +505,57 @@ const household = (rng: Rng, sr: number) => {
       filter(tick, sr, 'band', k % 2 ? 3500 : 2800, 6);
       add(b, decay(tick, sr, 0.004, 0.0003), k * 0.5, sr);
     }
-    return sound(b, 'Clock Ticking');
+    return sound(b, 'Clock Ticking', `clock ticking ${ticks} times`);
   }
   const b = secs(sr, 2.5);
   const ding = glide(sr, 1.4, 659, 659);
   const dong = glide(sr, 1.8, 523, 523);
   add(b, decay(ding, sr, 0.5), 0, sr);
   add(b, decay(dong, sr, 0.7), 0.6, sr);
-  return sound(b, 'Doorbell Ding Dong');
+  return sound(b, 'Doorbell Ding Dong', 'two-tone ding-dong doorbell');
 };
 
 export const SFX_RECIPES: Record<SfxCategory, SfxRecipe> = {
-  Whooshes: { tags: ['whoosh', 'motion', 'transition'], render: whoosh },
-  Impacts: { tags: ['impact', 'hit', 'cinematic'], render: impact },
-  Risers: { tags: ['riser', 'build', 'tension'], render: riser },
-  'UI Clicks': { tags: ['ui', 'interface', 'app'], render: uiClick },
-  Ambiences: { tags: ['ambience', 'background', 'room tone'], render: ambience },
-  Footsteps: { tags: ['footsteps', 'foley', 'walking'], render: footsteps },
-  Nature: { tags: ['nature', 'outdoors', 'weather'], render: nature },
-  Transitions: { tags: ['transition', 'edit', 'video'], render: transition },
-  Glitches: { tags: ['glitch', 'digital', 'electronic'], render: glitch },
-  Cartoon: { tags: ['cartoon', 'funny', 'kids'], render: cartoon },
-  'Sci-Fi': { tags: ['sci-fi', 'futuristic', 'space'], render: sciFi },
-  Household: { tags: ['household', 'home', 'foley'], render: household },
+  Whooshes: {
+    tags: ['whoosh', 'motion', 'transition'],
+    uses: ['motion graphics', 'fast cuts', 'title sequences'],
+    render: whoosh,
+  },
+  Impacts: {
+    tags: ['impact', 'hit', 'cinematic'],
+    uses: ['trailers', 'action scenes', 'logo reveals'],
+    render: impact,
+  },
+  Risers: { tags: ['riser', 'build', 'tension'], uses: ['trailers', 'build-ups', 'drops'], render: riser },
+  'UI Clicks': { tags: ['ui', 'interface', 'app'], uses: ['apps', 'websites', 'games'], render: uiClick },
+  Ambiences: {
+    tags: ['ambience', 'background', 'room tone'],
+    uses: ['film scenes', 'podcasts', 'atmosphere'],
+    render: ambience,
+  },
+  Footsteps: { tags: ['footsteps', 'foley', 'walking'], uses: ['film foley', 'games', 'animation'], render: footsteps },
+  Nature: {
+    tags: ['nature', 'outdoors', 'weather'],
+    uses: ['documentaries', 'relaxation', 'travel videos'],
+    render: nature,
+  },
+  Transitions: {
+    tags: ['transition', 'edit', 'video'],
+    uses: ['video editing', 'scene changes', 'vlogs'],
+    render: transition,
+  },
+  Glitches: {
+    tags: ['glitch', 'digital', 'electronic'],
+    uses: ['tech intros', 'games', 'music videos'],
+    render: glitch,
+  },
+  Cartoon: { tags: ['cartoon', 'funny', 'kids'], uses: ['comedy', 'animation', 'kids videos'], render: cartoon },
+  'Sci-Fi': { tags: ['sci-fi', 'futuristic', 'space'], uses: ['games', 'space scenes', 'tech videos'], render: sciFi },
+  Household: {
+    tags: ['household', 'home', 'foley'],
+    uses: ['film foley', 'everyday scenes', 'podcasts'],
+    render: household,
+  },
 };
 
 export const SFX_CATEGORIES = Object.keys(SFX_RECIPES) as SfxCategory[];

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Check, Search } from 'lucide-react';
 import styles from './checkbox-facet.module.css';
 
-export type FacetOption = { id: string; name: string };
+/** `count`: how many results choosing it leaves (search facets); an unchosen option with 0 is disabled. */
+export type FacetOption = { id: string; name: string; count?: number };
 
 export type CheckboxFacetProps = {
   /** e.g. "Mood": the fieldset's legend. */
@@ -63,13 +64,15 @@ export function CheckboxFacet({
         <ul role="list" className={styles.options} data-columns={columns}>
           {shown.map((option) => {
             const checked = selected.includes(option.id);
+            const empty = option.count === 0 && !checked;
             return (
               <li key={option.id}>
-                <label className={styles.option}>
+                <label className={styles.option} data-empty={empty || undefined}>
                   <input
                     type="checkbox"
                     className={styles.input}
                     checked={checked}
+                    disabled={empty}
                     value={option.id}
                     onChange={(e) => toggle(option.id, e.currentTarget.checked)}
                   />
@@ -77,6 +80,13 @@ export function CheckboxFacet({
                     <Check />
                   </span>
                   <span className={styles.name}>{option.name}</span>
+                  {option.count !== undefined ? (
+                    <span className={styles.count} data-testid="facet-count">
+                      <span className="visually-hidden">, </span>
+                      {option.count.toLocaleString('en-US')}
+                      <span className="visually-hidden"> {option.count === 1 ? 'result' : 'results'}</span>
+                    </span>
+                  ) : null}
                 </label>
               </li>
             );

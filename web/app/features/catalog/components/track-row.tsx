@@ -1,4 +1,4 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AudioWaveform, Pause, Play } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
@@ -23,6 +23,8 @@ export type TrackRowProps = {
   rank?: number;
   /** Load the cover eagerly (first rows above the fold). */
   priority?: boolean;
+  /** A short line under the artist, e.g. why a search result matched. */
+  detail?: ReactNode;
 };
 
 /** Links for the row's quiet chips: the first genre and mood of a song, the first category of an sfx. */
@@ -45,7 +47,7 @@ function rowTags(product: Product) {
  * waveform with the played part highlighted, duration, BPM and genre/mood chips. On mobile only the
  * cover, title, artist and duration remain.
  */
-export const TrackRow = memo(function TrackRow({ product, queue, index, rank, priority }: TrackRowProps) {
+export const TrackRow = memo(function TrackRow({ product, queue, index, rank, priority, detail }: TrackRowProps) {
   const player = usePlayer();
   const localize = useLocalize();
   const current = player.isCurrent(product.id);
@@ -126,6 +128,7 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
           </span>
         )}
         <span className={styles.artist}>{product.artist.name}</span>
+        {detail ? <div className={styles.detail}>{detail}</div> : null}
       </div>
 
       <RowWaveform peaks={peaks} current={current} onPlay={onWaveformPlay} className={styles.wave} />

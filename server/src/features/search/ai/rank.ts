@@ -1,0 +1,211 @@
+import type { Embeddings } from '../../../providers/embeddings/embeddings';
+import type { Intent, SearchDoc } from '../search.types';
+import { normPhrase, tokenize } from './text';
+import { VOCABULARY, lookup, type Concept } from './vocabulary';
+
+/**
+ * How an AI result is scored and explained (decision 059). A product has already passed the hard
+ * chips (the filters); its score mixes how close it is in meaning to the rest of the prompt with the
+ * share of soft wishes (moods, instruments, uses) it satisfies, so "relaxing piano" puts calm piano
+ * tracks first and then calm tracks and piano tracks, before anything merely related.
+ */
+
+/** Weight of meaning against satisfied wishes when both are present. */
+const MEANING = 0.55;
+
+/** The score of a product that only satisfies the hard chips. */
+const HARD_ONLY = 0.001;
+
+const HARD_KINDS = new Set(['type', 'genre', 'subgenre', 'category', 'vocal', 'instrumental', 'tempo', 'duration']);
+
+const docText = new WeakMap<SearchDoc, string>();
+
+/** The product's words, normalised and padded with spaces, for whole-word phrase tests. */
+function textOf(doc: SearchDoc): string {
+  let text = docText.get(doc);
+  if (text === undefined) {
+    const parts = [
+      doc.title,
+      ...doc.genres.map((g) => g.name),
+      ...doc.subgenres.map((g) => g.name),
+      ...doc.categories.map((g) => g.name),
+      ...doc.moods.map((m) => m.name),
+      ...doc.tags.map((t) => t.name),
+      ...doc.instruments,
+      ...doc.keywords,
+      doc.description,
+    ];
+    text = ` ${parts.map((p) => normPhrase(p)).join(' | ')} `;
+    docText.set(doc, text);
+  }
+  return text;
+}
+
+function inRange(value: number | null, r: { from?: number; to?: number } | undefined): boolean {
+  if (!r) return true;
+  if (value === null) return false;
+  return (r.from === undefined || value >= r.from) && (r.to === undefined || value <= r.to);
+}
+
+function hardSatisfied(doc: SearchDoc, intent: Intent, kind: string): boolean {
+  const f = intent.filters;
+  const has = (refs: { id: string }[], ids: string[] | undefined) => !!ids && refs.some((r) => ids.includes(r.id));
+  switch (kind) {
+    case 'type':
+      return f.type === undefined || doc.type === f.type;
+    case 'genre':
+      return has(doc.genres, f.genres);
+    case 'subgenre':
+      return has(doc.subgenres, f.subGenres);
+    case 'category':
+      return has(doc.categories, f.categories);
+    case 'vocal':
+    case 'instrumental':
+      return f.vocal === undefined || doc.vocal === f.vocal;
+    case 'tempo':
+      return inRange(doc.bpm, f.bpm);
+    case 'duration':
+      return inRange(doc.duration, f.duration);
+    default:
+      return false;
+  }
+}
+
+/** A wish's words, normalised and padded once per query (a query scores thousands of products). */
+const wishPhrases = new WeakMap<Intent['wishes'][number], string[]>();
+
+function phrasesOf(wish: Intent['wishes'][number]): string[] {
+  let phrases = wishPhrases.get(wish);
+  if (!phrases) {
+    phrases = (wish.words ?? [])
+      .map((w) => normPhrase(w))
+      .filter((n) => n.length > 1)
+      .map((n) => ` ${n} `);
+    wishPhrases.set(wish, phrases);
+  }
+  return phrases;
+}
+
+function wishSatisfied(doc: SearchDoc, wish: Intent['wishes'][number]): boolean {
+  if (wish.moods?.length && doc.moods.some((m) => wish.moods!.includes(m.id))) return true;
+  const text = textOf(doc);
+  return phrasesOf(wish).some((phrase) => text.includes(phrase));
+}
+
+/**
+ * The score of one result (0..1) and the ids of the chips it satisfies. `similarity` is the cosine of
+ * the prompt's remainder and the product (0 when the remainder is empty).
+ */
+export function scoreHit(doc: SearchDoc, intent: Intent, similarity: number): { score: number; chips: string[] } {
+  const chips: string[] = [];
+  for (const chip of intent.chips) {
+    if (HARD_KINDS.has(chip.kind) && hardSatisfied(doc, intent, chip.kind)) chips.push(chip.id);
+  }
+  let satisfied = 0;
+  for (const wish of intent.wishes) {
+    if (wishSatisfied(doc, wish)) {
+      satisfied++;
+      chips.push(wish.chipId);
+    }
+  }
+  const sim = Number.isFinite(similarity) ? Math.min(1, Math.max(0, similarity)) : 0;
+  const hasMeaning = intent.remainder.trim().length > 0;
+  let score: number;
+  if (!intent.wishes.length) score = hasMeaning ? sim : 1;
+  else {
+    const share = satisfied / intent.wishes.length;
+    score = hasMeaning ? MEANING * sim + (1 - MEANING) * share : share;
+  }
+  // a product that satisfies hard chips is an answer even when the rest of the prompt meant nothing to
+  // it ("drum and bass under two minutes zxqv"): it stays, after everything the meaning reached
+  if (score <= 0 && chips.length) score = HARD_ONLY;
+  return { score, chips };
+}
+
+/** The product's own words (moods, instruments, genre names, tags, keywords). */
+function docWords(doc: SearchDoc): string[] {
+  return [
+    ...doc.moods.map((m) => m.name),
+    ...doc.instruments,
+    ...doc.subgenres.map((g) => g.name),
+    ...doc.genres.map((g) => g.name),
+    ...doc.categories.map((g) => g.name),
+    ...doc.tags.map((t) => t.name),
+    ...doc.keywords,
+  ];
+}
+
+/** The concepts a text names through the vocabulary, with their broader ones (acoustic guitar → guitar). */
+function conceptsOf(text: string): Set<Concept> {
+  const out = new Set<Concept>();
+  const tokens = tokenize(text, 400);
+  for (let i = 0; i < tokens.length; i++) {
+    for (let len = Math.min(VOCABULARY.maxPhrase, tokens.length - i); len >= 1; len--) {
+      const entry = lookup(
+        tokens
+          .slice(i, i + len)
+          .map((t) => t.norm)
+          .join(' '),
+      );
+      if (!entry) continue;
+      for (const c of entry.concepts) {
+        out.add(c);
+        for (const key of c.also ?? []) out.add(VOCABULARY.byKey.get(key)!);
+      }
+      i += len - 1;
+      break;
+    }
+  }
+  return out;
+}
+
+const labelToConcept = new Map(VOCABULARY.concepts.map((c) => [c.label.en.toLowerCase(), c]));
+
+/**
+ * The product's words closest in meaning to the prompt, best first (SearchExplanation.closest).
+ *
+ * - A provider that explains (the embedded engine), with both vectors: its strongest shared concepts,
+ *   each shown as the product's own word for it when it has one ("Chill" for calm).
+ * - With the query vector only: the query's concepts, strongest first, as the product's words for them.
+ * - Otherwise (an external model): the product's words that share a vocabulary concept or a word with
+ *   the prompt.
+ */
+export function closestWords(
+  embeddings: Pick<Embeddings, 'explain'>,
+  query: Float32Array | null,
+  doc: SearchDoc,
+  prompt: string,
+  docVector?: Float32Array | null,
+  k = 5,
+): string[] {
+  const words = docWords(doc);
+  const wordConcepts = words.map((w) => [w, conceptsOf(w)] as const);
+  const out: string[] = [];
+  const add = (w: string) => {
+    if (out.length < k && !out.some((o) => o.toLowerCase() === w.toLowerCase())) out.push(w);
+  };
+  const ownWordFor = (concept: Concept) => wordConcepts.find(([, cs]) => cs.has(concept))?.[0];
+
+  if (embeddings.explain && query && docVector) {
+    for (const label of embeddings.explain(query, docVector, k * 2)) {
+      const concept = labelToConcept.get(label);
+      add((concept && ownWordFor(concept)) ?? label);
+    }
+    if (out.length) return out;
+  }
+  if (embeddings.explain && query && query.length === VOCABULARY.concepts.length) {
+    const strongest = [...query.keys()].filter((d) => query[d]! > 0).sort((a, b) => query[b]! - query[a]!);
+    for (const d of strongest) {
+      const own = ownWordFor(VOCABULARY.concepts[d]!);
+      if (own) add(own);
+    }
+    if (out.length) return out;
+  }
+  const promptConcepts = conceptsOf(prompt);
+  const promptWords = new Set(tokenize(prompt, 400).map((t) => t.norm));
+  for (const [w, cs] of wordConcepts) {
+    const shares = [...cs].some((c) => promptConcepts.has(c)) || tokenize(w, 20).some((t) => promptWords.has(t.norm));
+    if (shares) add(w);
+  }
+  return out;
+}

@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Check, ChevronDown, Clapperboard, Sparkles, Type } from 'lucide-react';
+import type { SearchEngine } from '@cuewave/contract/search';
+import { BottomSheet } from '../../components/ui/bottom-sheet';
+import { MOBILE_QUERY } from '../../components/ui/breakpoints';
+import { cx } from '../../components/ui/cx';
+import styles from './engine-picker.module.css';
+
+type PickerEngine = SearchEngine | 'video';
+
+type EngineOption = {
+  id: PickerEngine;
+  label: string;
+  /** The button's label on a phone. */
+  short: string;
+  hint: string;
+  icon: typeof Sparkles;
+  /** Video match arrives with the next release (issue 14): shown so nobody hunts for it, but not choosable. */
+  disabled?: boolean;
+};
+
+/** The search types of spec §3, in the picker's order. */
+export const ENGINE_OPTIONS: EngineOption[] = [
+  { id: 'ai', label: 'AI search', short: 'AI', hint: 'Describe the music in your own words', icon: Sparkles },
+  {
+    id: 'standard',
+    label: 'Standard search',
+    short: 'Standard',
+    hint: 'Titles, artists, genres, moods and tags',
+    icon: Type,
+  },
+  {
+    id: 'video',
+    label: 'Video match',
+    short: 'Video',
+    hint: 'Not available yet: matching music to your video arrives in the next release',
+    icon: Clapperboard,
+    disabled: true,
+  },
+];
+
+export const engineLabel = (engine: SearchEngine) => ENGINE_OPTIONS.find((o) => o.id === engine)!.label;
+
+export type EnginePickerProps = {
+  value: SearchEngine;
+  onChange: (engine: SearchEngine) => void;
+  /** Told when the mobile sheet opens or closes (the overlay pauses its own focus trap meanwhile). */
+  onSheetChange?: (open: boolean) => void;
+};
+
+/**
+ * The search type picker (spec §2): a dropdown (listbox) on desktop, a bottom sheet on mobile.
+ * Arrow keys move, Enter or Space choose, Escape closes and returns focus to the button.
+ */
+export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerProps) {
+  const [open, setOpen] = useState<'menu' | 'sheet' | null>(null);
+  const [active, setActive] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const current = ENGINE_OPTIONS.find((o) => o.id === value)!;
+  const Icon = current.icon;
+
+  useEffect(() => {
+    onSheetChange?.(open === 'sheet');
+  }, [open, onSheetChange]);
+
+  useEffect(() => {
+    if (open !== 'menu') return;
+    listRef.current?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function show() {
+    setActive(ENGINE_OPTIONS.findIndex((o) => o.id === value));
+    const mobile = typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches;
+    setOpen(mobile ? 'sheet' : 'menu');
+  }
+
+  function choose(option: EngineOption) {
+    if (option.disabled) return;
+    if (option.id !== 'video') onChange(option.id);
+    setOpen(null);
+    buttonRef.current?.focus();
+  }
+
+  function onListKeyDown(event: ReactKeyboardEvent) {
+    const last = ENGINE_OPTIONS.length - 1;
+    if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, last));
+    else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+    else if (event.key === 'Home') setActive(0);
+    else if (event.key === 'End') setActive(last);
+    else if (event.key === 'Enter' || event.key === ' ') choose(ENGINE_OPTIONS[active]!);
+    else if (event.key === 'Escape' || event.key === 'Tab') {
+      setOpen(null);
+      if (event.key === 'Escape') buttonRef.current?.focus();
+      // Escape closes the menu only, not the overlay around it.
+      if (event.key === 'Escape') event.stopPropagation();
+      if (event.key === 'Tab') return;
+    } else return;
+    event.preventDefault();
+  }
+
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.trigger}
+        aria-haspopup={open === 'sheet' ? 'dialog' : 'listbox'}
+        aria-expanded={open !== null}
+        aria-controls={open === 'menu' ? `${id}-list` : undefined}
+        onClick={() => (open ? setOpen(null) : show())}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            show();
+          }
+        }}
+        data-testid="engine-picker"
+        data-engine={value}
+      >
+        <Icon aria-hidden="true" className={styles.icon} />
+        <span className="visually-hidden">Search type: </span>
+        <span className={styles.long}>{current.label}</span>
+        <span className={styles.short}>{current.short}</span>
+        <ChevronDown aria-hidden="true" className={styles.chevron} />
+      </button>
+
+      {open === 'menu' ? (
+        <ul
+          ref={listRef}
+          id={`${id}-list`}
+          role="listbox"
+          aria-label="Search type"
+          tabIndex={-1}
+          className={styles.menu}
+          aria-activedescendant={`${id}-${ENGINE_OPTIONS[active]!.id}`}
+          onKeyDown={onListKeyDown}
+          data-testid="engine-menu"
+        >
+          {ENGINE_OPTIONS.map((option, index) => (
+            <EngineItem
+              key={option.id}
+              id={`${id}-${option.id}`}
+              option={option}
+              selected={option.id === value}
+              active={index === active}
+              onChoose={() => choose(option)}
+              onHover={() => setActive(index)}
+            />
+          ))}
+        </ul>
+      ) : null}
+
+      <BottomSheet open={open === 'sheet'} onClose={() => setOpen(null)} title="Search type" data-testid="engine-sheet">
+        <div role="radiogroup" aria-label="Search type" className={styles.sheetList}>
+          {ENGINE_OPTIONS.map((option) => {
+            const OptionIcon = option.icon;
+            const selected = option.id === value;
+            return (
+              <button
+                key={option.id}
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                aria-disabled={option.disabled || undefined}
+                className={cx(styles.sheetOption, selected && styles.selected, option.disabled && styles.disabled)}
+                onClick={() => choose(option)}
+                data-testid={`engine-option-${option.id}`}
+              >
+                <OptionIcon aria-hidden="true" className={styles.optionIcon} />
+                <span className={styles.text}>
+                  <span className={styles.label}>{option.label}</span>
+                  <span className={styles.hint}>{option.hint}</span>
+                </span>
+                {selected ? <Check aria-hidden="true" className={styles.check} /> : null}
+              </button>
+            );
+          })}
+        </div>
+      </BottomSheet>
+    </div>
+  );
+}
+
+function EngineItem({
+  id,
+  option,
+  selected,
+  active,
+  onChoose,
+  onHover,
+}: {
+  id: string;
+  option: EngineOption;
+  selected: boolean;
+  active: boolean;
+  onChoose: () => void;
+  onHover: () => void;
+}) {
+  const Icon = option.icon;
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-disabled={option.disabled || undefined}
+      className={cx(
+        styles.option,
+        active && styles.active,
+        selected && styles.selected,
+        option.disabled && styles.disabled,
+      )}
+      onClick={onChoose}
+      onPointerMove={onHover}
+      data-testid={`engine-option-${option.id}`}
+    >
+      <Icon aria-hidden="true" className={styles.optionIcon} />
+      <span className={styles.text}>
+        <span className={styles.label}>{option.label}</span>
+        <span className={styles.hint}>{option.hint}</span>
+      </span>
+      {selected ? <Check aria-hidden="true" className={styles.check} /> : null}
+    </li>
+  );
+}
