@@ -2,7 +2,6 @@ import { SEARCH_AI_TOTAL, type SearchChip, type SearchExplanation } from '@cuewa
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { EmbeddingsUnavailableError, type Embeddings } from '../../providers/embeddings/embeddings';
-import { embeddingText } from './ai/document-text';
 import { readIntent } from './ai/intent';
 import { closestWords, scoreHit } from './ai/rank';
 import { VectorIndex } from './ai/vector-index';
@@ -255,6 +254,3 @@ export function strongest(query: Float32Array, keep: number): Float32Array {
   let kept = 0;
   return query.map((x) => (Math.abs(x) >= threshold && kept++ < keep ? x : 0));
 }
-
-/** What the embedding job embeds for a product (re-exported for the job, which lives beside). */
-export { embeddingText };

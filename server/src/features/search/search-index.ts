@@ -97,10 +97,6 @@ export class SearchIndex {
     this.genreNames = genreNames;
   }
 
-  has(id: string): boolean {
-    return this.slotById.has(id);
-  }
-
   seqOf(id: string): number | undefined {
     const slot = this.slotById.get(id);
     return slot === undefined ? undefined : this.docs[slot]?.seq;

@@ -70,6 +70,3 @@ export type Intent = {
   /** The prompt without the words the chips consumed (what is matched by meaning). */
   remainder: string;
 };
-
-/** One AI result with why it matched (SearchExplanation in the contract). */
-export type AiHit = { docIndex: number; score: number; chips: string[]; closest: string[] };
