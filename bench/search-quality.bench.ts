@@ -1,5 +1,5 @@
 /**
- * npm run bench:search-quality [-- --verbose] [-- --check] [-- --fresh-demo]
+ * npm run bench:search-quality [-- --verbose] [-- --check] [-- --fresh-demo] [-- --set dev]
  *
  * Relevance of search over the demo catalogue, judged by the labelled set in search-quality/queries.json
  * (graded rules over product metadata; README.md there). Starts the real server on a copy of a demo data
@@ -11,6 +11,8 @@
  * `--verbose` adds every query's scores. `--check` only checks the labels against the catalogue (how
  * many products each query's rules find relevant) without starting the server. `--fresh-demo` builds a
  * new demo even when a data folder exists (one built before issue 13 has no descriptions).
+ * `--set dev` scores the development set (search-quality/dev-queries.json) instead: the queries engine
+ * work is tuned on, so that the labelled set stays a measure (README.md there).
  * Figures only: nothing here fails on a score.
  */
 import { spawn } from 'node:child_process';
@@ -41,14 +43,18 @@ const K = 10;
 const verbose = process.argv.includes('--verbose');
 const checkOnly = process.argv.includes('--check');
 const freshDemo = process.argv.includes('--fresh-demo');
+const setArg = process.argv.indexOf('--set');
+const querySet = setArg >= 0 ? process.argv[setArg + 1] : 'labelled';
+if (querySet !== 'labelled' && querySet !== 'dev') throw new Error(`--set labelled | dev, not ${querySet}`);
+const QUERY_FILE = querySet === 'dev' ? 'dev-queries.json' : 'queries.json';
 const ENGINES = ['standard', 'ai'] as const;
 type Engine = (typeof ENGINES)[number];
 
 function loadQueries(): LabelledQuery[] {
-  const file = join(root, 'bench/search-quality/queries.json');
+  const file = join(root, 'bench/search-quality', QUERY_FILE);
   const { queries } = JSON.parse(readFileSync(file, 'utf8')) as { queries: LabelledQuery[] };
   const problems = validateQueries(queries);
-  if (problems.length > 0) throw new Error(`queries.json is not sound:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new Error(`${QUERY_FILE} is not sound:\n  ${problems.join('\n  ')}`);
   return queries;
 }
 
@@ -177,7 +183,7 @@ function report(rows: Row[], products: JudgedProduct[], where: string): void {
   const count = (pick: (q: LabelledQuery) => boolean) => rows.filter((r) => pick(r.query)).length;
   const fmt = (n: number | null) => (n === null ? '    –' : n.toFixed(3).padStart(6));
   console.log(
-    `\nSearch quality, nDCG@${K}: ${rows.length} labelled queries over ${products.length} products ` +
+    `\nSearch quality, nDCG@${K}: ${rows.length} ${querySet} queries over ${products.length} products ` +
       `(${products.filter((p) => p.type === 'music').length} music, ${products.filter((p) => p.type === 'sfx').length} sfx; ${where})`,
   );
   console.log(`${''.padEnd(18)}${groups.map(([name, pick]) => `${name} (${count(pick)})`.padStart(17)).join('')}`);
@@ -236,7 +242,7 @@ function checkLabels(queries: LabelledQuery[], products: JudgedProduct[]): void 
 async function main(): Promise<void> {
   const queries = loadQueries();
   const langs = (l: string) => queries.filter((q) => q.language === l).length;
-  console.log(`${queries.length} labelled queries (${langs('en')} English, ${langs('pl')} Polish)`);
+  console.log(`${queries.length} ${querySet} queries (${QUERY_FILE}: ${langs('en')} English, ${langs('pl')} Polish)`);
   let source = freshDemo ? null : sourceDataDir();
   let built: string | null = null;
   if (!source) {

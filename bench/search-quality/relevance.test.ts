@@ -140,6 +140,20 @@ describe('the labelled set', () => {
     for (const category of ['plain', 'descriptive', 'paraphrased', 'typo'])
       expect(queries.filter((q) => q.category === category).length).toBeGreaterThanOrEqual(10);
   });
+  it('the development set is sound, a mix of both languages, types and categories, and shares no query', () => {
+    const dev = (
+      JSON.parse(readFileSync(new URL('./dev-queries.json', import.meta.url), 'utf8')) as { queries: LabelledQuery[] }
+    ).queries;
+    expect(validateQueries(dev)).toEqual([]);
+    expect(dev.length).toBeGreaterThanOrEqual(60);
+    expect(dev.filter((q) => q.language === 'pl').length).toBeGreaterThanOrEqual(15);
+    expect(dev.filter((q) => q.type === 'sfx').length).toBeGreaterThanOrEqual(10);
+    for (const category of ['plain', 'descriptive', 'paraphrased', 'typo'])
+      expect(dev.filter((q) => q.category === category).length).toBeGreaterThanOrEqual(10);
+    const labelled = new Set(queries.map((q) => q.query.toLowerCase()));
+    expect(dev.filter((q) => labelled.has(q.query.toLowerCase()))).toEqual([]);
+    expect(dev.filter((q) => queries.some((l) => l.id === q.id))).toEqual([]);
+  });
   it('validateQueries names what is wrong', () => {
     const bad = [
       { id: 'x', query: '', language: 'de', category: 'odd', relevant: { colour: ['red'], any: [] } },

@@ -65,14 +65,17 @@ export function estimateTempo(mono: Float32Array, sampleRate: number): number | 
   }
   if (!(bestScore / zero >= MIN_CLARITY)) return null;
 
-  const bpm = resolveOctave(bestBpm, fps, peakNear);
+  const bpm = resolveOctave(bestBpm, fps, (lag) => peakNear(lag) / zero);
   const period = refinePeriod((60 * fps) / bpm, acf, maxLag);
   if (peakNear(period) / zero < MIN_CLARITY) return null;
   return Math.round(((60 * fps) / period) * 10) / 10;
 }
 
 // Of the octave-related candidates inside the range, climb from the slowest while the odd multiples of the
-// faster period (where only the faster beat predicts onsets) are nearly as strong as the even ones.
+// faster period (where only the faster beat predicts onsets) are nearly as strong as the even ones, and the
+// faster period itself is a clear peak: a pattern that repeats every bar can have strong odd multiples (3 and
+// 5 half-beats) and no pulse at all at the half beat (recorded claps at 84 BPM read as 168, then as no tempo,
+// before decision 064). `peakNear` is relative to lag 0.
 function resolveOctave(bpm: number, fps: number, peakNear: (lag: number) => number): number {
   const inRange = (b: number) => b >= MIN_BPM * 0.98 && b <= MAX_BPM * 1.02;
   let current = bpm;
@@ -81,6 +84,7 @@ function resolveOctave(bpm: number, fps: number, peakNear: (lag: number) => numb
     const fast = (60 * fps) / (current * 2);
     const odd = mean([peakNear(fast), peakNear(3 * fast)]);
     const even = mean([peakNear(2 * fast), peakNear(4 * fast)]);
+    if (!(peakNear(fast) >= MIN_CLARITY)) break;
     if (!(even > 0) || odd >= OCTAVE_UP_RATIO * even) current *= 2;
     else break;
   }

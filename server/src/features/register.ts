@@ -16,7 +16,7 @@ import { registerChannelRoutes } from './channel/channel.routes';
 import { registerLicenceRoutes } from './licence/licence.routes';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { registerEnterpriseRoutes } from './enterprise/enterprise.routes';
-import { VectorStore } from './search/ai-search';
+import { prepareAiSearch, VectorStore } from './search/ai-search';
 import { prepareWordVectors } from './search/ai/word-vectors';
 import { createSearchIndexStore } from './search/search-index-store';
 import { enqueueEmbedding } from './search/search.jobs';
@@ -42,7 +42,9 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   app.addHook('onListen', async () => {
     // The embedded engine's word vectors are built once per install from their npm package (decision 059).
     const wordVectors = embeddings.model.startsWith('embedded-') ? prepareWordVectors() : null;
-    void Promise.all([store.current(), vectors.sync(), wordVectors]).catch((error: unknown) =>
+    // What AI search builds on first use is built with the index, not by the first queries.
+    const index = store.current().then((catalog) => prepareAiSearch(catalog.index));
+    void Promise.all([index, vectors.sync(), wordVectors]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'search: could not load the index at start'),
     );
   });

@@ -7,7 +7,8 @@ import { ManifestError } from './manifest';
 /**
  * npm run catalog:ingest -- <folder> [--concurrency N]
  * Exit 0 when the run worked (even if some files were skipped); 1 for an unreadable manifest or bad
- * arguments; 2 for anything else. With the embedded database, stop the server first (PGlite has one owner).
+ * arguments; 2 for anything else; 3 when no track was imported (every one skipped, or none listed), so a
+ * script that ingests a folder of the wrong files does not carry on as if it had worked. With the embedded database, stop the server first (PGlite has one owner).
  */
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -38,6 +39,10 @@ async function main(): Promise<number> {
       },
     });
     console.log(formatReport(report));
+    if (report.added.length + report.updated.length + report.unchanged.length === 0) {
+      console.error('Ingest imported nothing: no track in the folder could be used (see the reasons above).');
+      return 3;
+    }
     return 0;
   } finally {
     await ctx.close();

@@ -20,7 +20,7 @@ import {
   type Manifest,
   type ManifestTrack,
 } from './manifest';
-import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, readHead, sniffAudio, sniffImage } from './sniff';
+import { describeContent, IMAGE_EXTENSIONS, readHead, sniffAudio, sniffImage } from './sniff';
 
 /**
  * The catalogue ingest: a folder of audio files plus a manifest becomes products, with measured
@@ -632,7 +632,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   return new Set(a).size === set.size && a.every((v) => set.has(v));
 };
 
-/** Every audio file of the track exists inside the folder and really is wav, mp3, flac or ogg. */
+/** Every audio file of the track exists inside the folder and its content is audio that ffmpeg decodes. */
 async function checkSources(ctx: Ctx, track: ManifestTrack): Promise<Source[]> {
   const sources: Source[] = [];
   for (const role of AUDIO_ROLES) {
@@ -642,11 +642,10 @@ async function checkSources(ctx: Ctx, track: ManifestTrack): Promise<Source[]> {
     if (!path) throw new Skip(name, 'path leaves the folder');
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw new Skip(name, 'listed in the manifest but missing');
-    if (!AUDIO_EXTENSIONS.has(extname(name).toLowerCase()))
-      throw new Skip(name, `unsupported file type ${extname(name) || '(none)'}; use wav, mp3, flac or ogg`);
     if (info.size === 0) throw new Skip(name, 'empty file');
+    // The content decides, never the name: `.oga`, `.M4A`, `.aif` or a misnamed file are read for what they are.
     const head = await readHead(path, 64 * 1024);
-    if (!sniffAudio(head)) throw new Skip(name, 'unsupported: the content is not WAV, MP3, FLAC or Ogg audio');
+    if (!sniffAudio(head)) throw new Skip(name, `not an audio file (${describeContent(head)})`);
     const flac = head.subarray(0, 4).toString('latin1') === 'fLaC';
     sources.push({ role, name, path, sha256: await sha256File(path), flac });
   }

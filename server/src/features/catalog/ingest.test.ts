@@ -10,6 +10,7 @@ import { svgCover, writeClickWav, writeSilentWav } from '../../../test/audio-fix
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import type * as analyseModule from '../../audio/analyse';
 import { encodeFlac } from '../../audio/encode';
+import { runFfmpeg } from '../../audio/ffmpeg';
 import type { Db } from '../../db/client';
 import { ingestFolder, type IngestReport } from './ingest.service';
 import { ManifestError } from './manifest';
@@ -366,7 +367,8 @@ describe('catalogue ingest', () => {
     await writeFile(join(dir, 'notes.mp3'), 'these are my notes, not audio\n'.repeat(50));
     await writeSilentWav(join(dir, 'silence.wav'));
     await writeClickWav(join(dir, 'stray.wav'), { bpm: 100, tone: 300 });
-    await writeClickWav(join(dir, 'song.aac'), { bpm: 100, tone: 310 });
+    // a zip named .aac: the content decides (a WAV with this name would be ingested, see the CLI test)
+    await writeFile(join(dir, 'song.aac'), Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2000, 1)]));
     await writeFile(join(dir, 'huge-cover.svg'), svgCover('x') + ' '.repeat(6 * 1024 * 1024));
     const track = (key: string, file: string, extra: object = {}) => ({
       key,
@@ -398,10 +400,10 @@ describe('catalogue ingest', () => {
     expect(report.added.map((a) => a.key)).toEqual(['fine']);
     const reasons = Object.fromEntries(report.skipped.map((s) => [s.name, s.reason]));
     expect(reasons['corrupt.flac']).toMatch(/^corrupt or undecodable audio/);
-    expect(reasons['notes.mp3']).toMatch(/^unsupported: the content is not WAV, MP3, FLAC or Ogg audio/);
+    expect(reasons['notes.mp3']).toMatch(/^not an audio file \(it is text\)/);
     expect(reasons['silence.wav']).toMatch(/^silent audio/);
     expect(reasons['gone.wav']).toMatch(/^listed in the manifest but missing/);
-    expect(reasons['song.aac']).toMatch(/^unsupported file type \.aac/);
+    expect(reasons['song.aac']).toMatch(/^not an audio file \(it is a ZIP archive\)/);
     expect(reasons['../bad/fine.wav']).toMatch(/^path leaves the folder/);
     expect(reasons['stray.wav']).toBe('not listed in the manifest');
     expect(reasons['untitled']).toMatch(/^invalid manifest entry: title/);
@@ -537,4 +539,54 @@ describe('catalog:ingest command', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/Ingest failed: manifest\.json is not valid JSON/);
   });
+
+  it('takes audio by its content (.oga, .M4A, .aif, .opus), skips a text file named .mp3, and exits non-zero when nothing was imported', async () => {
+    const dir = join(root, 'formats');
+    await mkdir(dir);
+    await writeClickWav(join(dir, 'src.wav'), { bpm: 100, tone: 660 });
+    const made: [string, string[]][] = [
+      ['Vorbis.oga', ['-c:a', 'libvorbis', '-f', 'ogg']],
+      ['AAC.M4A', ['-c:a', 'aac', '-b:a', '64k', '-f', 'ipod']],
+      ['Mac.aif', ['-c:a', 'pcm_s16be', '-f', 'aiff']],
+      ['Voice.opus', ['-c:a', 'libopus', '-b:a', '32k', '-f', 'opus']],
+    ];
+    for (const [name, args] of made) {
+      const r = await runFfmpeg(['-v', 'error', '-y', '-i', join(dir, 'src.wav'), ...args, join(dir, name)]);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    await rm(join(dir, 'src.wav'));
+    await writeFile(join(dir, 'Fake.mp3'), 'ID,title\nthis is a spreadsheet, not a song\n');
+    const entry = (key: string, file: string) => ({
+      key,
+      type: 'music',
+      title: key,
+      artist: 'Formats',
+      files: { instrumental: file },
+    });
+    await writeFile(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ tracks: [...made.map(([name]) => entry(name, name)), entry('fake', 'Fake.mp3')] }),
+    );
+    const ok = await cli(dir);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/4 added, 0 updated, 0 unchanged, 1 skipped/);
+    expect(ok.stdout).toMatch(/Fake\.mp3: not an audio file \(it is text\)/);
+
+    // only the impostor: nothing to import, and the exit code says so
+    const onlyFake = join(root, 'only-fake');
+    await mkdir(onlyFake);
+    await writeFile(join(onlyFake, 'Fake.mp3'), '<html>not audio</html>');
+    await writeFile(join(onlyFake, 'manifest.json'), JSON.stringify({ tracks: [entry('fake', 'Fake.mp3')] }));
+    const none = await cli(onlyFake);
+    expect(none.code).toBe(3);
+    expect(none.stdout).toMatch(/0 added, 0 updated, 0 unchanged, 1 skipped/);
+    expect(none.stderr).toMatch(/imported nothing/);
+
+    // an empty folder has no manifest: an error, not a quiet success
+    const empty = join(root, 'empty');
+    await mkdir(empty);
+    const nothing = await cli(empty);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toMatch(/no manifest\.json or manifest\.csv/);
+  }, 120_000);
 });

@@ -9,9 +9,22 @@ describe('content sniffing', () => {
   it('recognises WAV, FLAC, Ogg and MP3 (with or without an ID3 tag) by their first bytes', () => {
     expect(sniffAudio(wavBytes(new Float32Array(10)))).toBe('wav');
     expect(sniffAudio(Buffer.from('fLaC\0\0\0\x22'))).toBe('flac');
-    expect(sniffAudio(Buffer.from('OggS\0\x02'))).toBe('ogg');
+    const oggPage = (id: string) =>
+      Buffer.concat([Buffer.from('OggS\0\x02'), Buffer.alloc(20), bytes(1, 30), Buffer.from(id, 'latin1')]);
+    expect(sniffAudio(oggPage('\x01vorbis'))).toBe('ogg-vorbis');
+    expect(sniffAudio(oggPage('OpusHead'))).toBe('ogg-opus');
+    expect(sniffAudio(oggPage('\x7fFLAC'))).toBe('ogg-flac');
+    expect(sniffAudio(Buffer.from('OggS\0\x02'))).toBeNull(); // a page too short to name its codec
     expect(sniffAudio(Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0'), bytes(0xff, 0xfb)]))).toBe('mp3');
     expect(sniffAudio(bytes(0xff, 0xfb, 0x90, 0x64))).toBe('mp3');
+  });
+
+  it('an ID3 tag in front of ADTS is AAC; a file of thousands of nested empty tags is answered without recursion', () => {
+    expect(
+      sniffAudio(Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\0\0'), bytes(0xff, 0xf1, 0x50, 0x80, 0, 0x1f, 0xfc)])),
+    ).toBe('aac');
+    const nested = Buffer.concat(Array.from({ length: 6500 }, () => Buffer.from('ID3\x04\0\0\0\0\0\0')));
+    expect(sniffAudio(nested)).toBe('mp3');
   });
 
   it('an ID3 tag in front of FLAC is FLAC', () => {
@@ -20,9 +33,10 @@ describe('content sniffing', () => {
     ).toBe('flac');
   });
 
-  it('rejects text, AAC (ADTS) and other containers whatever the file is called', () => {
+  it('tells ADTS AAC (layer bits 00) from MP3, and rejects text and other containers', () => {
+    expect(sniffAudio(bytes(0xff, 0xf1, 0x50, 0x80, 0, 0x1f, 0xfc))).toBe('aac');
+    expect(sniffAudio(bytes(0xff, 0xf1, 0x3c, 0x80, 0, 0x1f, 0xfc))).toBeNull(); // sampling index 15: reserved
     expect(sniffAudio(Buffer.from('these are my notes'))).toBeNull();
-    expect(sniffAudio(bytes(0xff, 0xf1, 0x50, 0x80))).toBeNull(); // ADTS AAC: layer bits 00
     expect(sniffAudio(Buffer.from('RIFF\0\0\0\0AVI LIST'))).toBeNull();
     expect(sniffAudio(Buffer.alloc(0))).toBeNull();
   });

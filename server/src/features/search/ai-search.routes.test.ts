@@ -185,6 +185,21 @@ describe('AI search', () => {
     expect(page.count).toBeGreaterThanOrEqual(4);
   });
 
+  it('never comes back empty-handed: chips that together match nothing rank by how many each product passes', async () => {
+    // no drum and bass track is slow; one has vocals, so it passes two of the three chips
+    const r = await ai({ prompt: 'slow drum and bass with vocals' });
+    expect(r.chips.map((c) => c.kind).sort()).toEqual(['subgenre', 'tempo', 'vocal']);
+    expect(idsOf(r)[0]).toBe('dnb-vocal');
+    expect(r.explanations['dnb-vocal']!.chips).toHaveLength(2);
+    expect(r.items.length).toBeGreaterThan(3);
+    // the user's own filters are never relaxed
+    expect(idsOf(await ai({ prompt: 'slow drum and bass with vocals', vocalOnly: true })).sort()).toEqual([
+      'campfire',
+      'dnb-vocal',
+      'party-pop',
+    ]);
+  });
+
   it('an empty AI prompt is a filtered listing; nonsense and markup find nothing and do not fail', async () => {
     expect((await ai({ prompt: '' })).count).toBe(7);
     expect((await ai({ prompt: 'qwzx vbnm' })).items).toBeDefined();

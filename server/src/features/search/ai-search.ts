@@ -3,10 +3,16 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { EmbeddingsUnavailableError, type Embeddings } from '../../providers/embeddings/embeddings';
 import { readIntent } from './ai/intent';
-import { closestWords, scoreHit } from './ai/rank';
+import { preparePolishStems } from './ai/polish-stems';
+import { closestWords, hardShareOf, prepareDocTexts, scoreHit } from './ai/rank';
 import { VectorIndex } from './ai/vector-index';
 import { expandQueryTerm } from './ai/query-terms';
-import { promptTerms } from './search-index';
+import { blendReached, reachPrompt, reachVectors } from './ai/reach';
+import { correctToVocabulary } from './ai/vocabulary-correction';
+import { prepareVocabularyTypos } from './ai/vocabulary-typos';
+import { loadWordVectors } from './ai/word-vectors';
+import { acrossWordBoundaries } from './fuzzy';
+import { promptTerms, topN, type SearchIndex } from './search-index';
 import type { SearchCatalog } from './search-index-store';
 import * as repo from './search.repo';
 import type { Intent, SearchFilters } from './search.types';
@@ -23,6 +29,12 @@ export type AiEngine = { embeddings: Embeddings; vectors: VectorStore };
 const MEANING_CANDIDATES = 1000;
 /** How much matching the prompt's own words adds to a score of meaning and chips (0..1 each). */
 const LEXICAL_WEIGHT = 0.3;
+/**
+ * A product counts by words when it has at least this many of the prompt's words (each scored by its
+ * rarity and field, so more words and rarer ones score more): one rare word of a long prompt ("traffic"
+ * in "traffic noise of a city at night") is worth a place among the candidates.
+ */
+const LEXICAL_MIN_WORDS = 1;
 
 export type AiScores = {
   /** index slot → score, for the best SEARCH_AI_TOTAL */
@@ -42,24 +54,33 @@ export async function aiScores(
   ignore: ReadonlySet<string>,
 ): Promise<AiScores> {
   const { index } = catalog;
-  const intent = withinType(readIntent(prompt, catalog.taxonomy, ignore), requested.type);
+  // Typos and other inflections of vocabulary words are read as those words (ai/vocabulary-correction.ts).
+  const wv = await reachVectors(engine.embeddings.model, loadWordVectors);
+  const readable = correctToVocabulary(prompt, { known: (w) => index.hasWord(w), wv }).text;
+  const intent = withinType(readIntent(readable, catalog.taxonomy, ignore), requested.type);
   const filters = mergeFilters(requested, intent.filters);
   const passes = index.filterFn(filters);
 
   // Meaning: what is left of the prompt (soft wishes keep their words there); when the chips took every
   // word, the wishes' own first words.
-  const meaningText =
+  const promptMeaning =
     intent.remainder.trim() ||
     intent.wishes
       .map((w) => w.words?.[0] ?? '')
       .join(' ')
       .trim();
+  // English words outside the vocabulary reach its nearest words by their word vectors (ai/reach.ts),
+  // embedded apart and blended in at a lower weight; they count for meaning only, not as word matches.
+  const reach = reachPrompt(promptMeaning, wv, filters.type);
+  const meaningText = reach.reachedText ? `${promptMeaning} ${reach.reachedText}` : promptMeaning;
   let query: Float32Array | null = null;
   let embedMs = 0;
   if (meaningText) {
     const started = performance.now();
     try {
-      [query] = (await engine.embeddings.embed([meaningText], { kind: 'query' })) as [Float32Array];
+      const texts = reach.reachedText ? [promptMeaning, reach.reachedText] : [promptMeaning];
+      const [own, reached] = (await engine.embeddings.embed(texts, { kind: 'query' })) as Float32Array[];
+      query = blendReached(own!, reached);
     } catch (error) {
       if (error instanceof EmbeddingsUnavailableError) {
         throw new AppError(
@@ -75,25 +96,34 @@ export async function aiScores(
   const similarity = new Map<number, number>();
   if (query) {
     await engine.vectors.sync();
-    for (const hit of engine.vectors.topK(query, MEANING_CANDIDATES, (id) => {
-      const slot = index.slotOf(id);
-      return slot !== undefined && passes(slot);
-    })) {
-      similarity.set(index.slotOf(hit.id)!, hit.score);
+    for (const hit of engine.vectors.nearest(query, MEANING_CANDIDATES, index, passes)) {
+      similarity.set(hit.slot, hit.score);
     }
   }
   // The words themselves count too (the standard engine's matching, typos forgiven): a title, an artist
   // or a word the vocabulary does not know ("thunderstorm") still finds its products.
-  const lexical = meaningText
-    ? index.lexicalScores(promptTerms(`${meaningText} `, expandQueryTerm), filters.type, MEANING_CANDIDATES)
+  const lexical = promptMeaning
+    ? index.lexicalScores(
+        acrossWordBoundaries(
+          promptTerms(`${promptMeaning} `, (w) => expandQueryTerm(w, (x) => index.hasWord(x))),
+          (w) => index.hasWord(w),
+        ),
+        filters.type,
+        MEANING_CANDIDATES,
+        LEXICAL_MIN_WORDS,
+      )
     : new Map<number, number>();
   let maxLexical = 0;
   for (const score of lexical.values()) maxLexical = Math.max(maxLexical, score);
 
   // Without any words left for meaning (the prompt was all chips), every product that passes the hard
-  // filters is a candidate, ranked by the chips and popularity.
-  const candidates =
-    query || lexical.size ? new Set([...similarity.keys(), ...lexical.keys()]) : index.slots(filters.type);
+  // filters is a candidate and scores alike, so popularity ranks them: only the best are scored (there
+  // can be a hundred thousand of them).
+  const allChips = !query && lexical.size === 0 && intent.wishes.length === 0;
+  const byPopularity = (a: number, b: number) => index.doc(b)!.rank - index.doc(a)!.rank;
+  const candidates = allChips
+    ? topN(passingSlots(index, filters.type, passes), SEARCH_AI_TOTAL, byPopularity)
+    : new Set([...similarity.keys(), ...lexical.keys()]);
   const ranked: { slot: number; score: number; chips: string[] }[] = [];
   for (const slot of candidates) {
     if (!passes(slot)) continue;
@@ -101,8 +131,47 @@ export async function aiScores(
     const hit = scoreHit(doc, intent, similarity.get(slot) ?? 0);
     const words = maxLexical > 0 ? (lexical.get(slot) ?? 0) / maxLexical : 0;
     const score = hit.score + LEXICAL_WEIGHT * words;
-    if (score <= 0 && (query || lexical.size)) continue;
+    if (score <= 0 && !allChips) continue;
     ranked.push({ slot, score, chips: hit.chips });
+  }
+  // Never empty-handed: when the prompt's hard chips together leave nothing ("dreamy synth pop with
+  // vocals" where no synth pop track has vocals), they rank instead of filtering, so the products that
+  // satisfy most of them come first; each result's explanation still lists the chips it satisfies.
+  let applied = filters;
+  if (ranked.length === 0 && JSON.stringify(filters) !== JSON.stringify(requested)) {
+    applied = requested;
+    const relaxed = index.filterFn(applied);
+    if (query)
+      for (const hit of engine.vectors.nearest(query, MEANING_CANDIDATES, index, relaxed))
+        similarity.set(hit.slot, hit.score);
+    const share = hardShareOf(intent);
+    let pool: Iterable<number> = new Set([...similarity.keys(), ...lexical.keys()]);
+    if (allChips) {
+      // Every product of the type competes on how many of the chips it passes (all else is equal), then
+      // popularity: the index's typed filters count them, and only the best are scored.
+      const tests = hardChipTests(index, intent, filters.type);
+      const byCount: number[][] = tests.map(() => []);
+      byCount.push([]);
+      for (const slot of index.slots(filters.type)) {
+        if (!relaxed(slot)) continue;
+        let passed = 0;
+        for (const test of tests) if (test(slot)) passed++;
+        byCount[passed]!.push(slot);
+      }
+      const best: number[] = [];
+      for (let n = tests.length; n >= 0 && best.length < SEARCH_AI_TOTAL; n--) {
+        best.push(...topN(byCount[n]!, SEARCH_AI_TOTAL - best.length, byPopularity));
+      }
+      pool = best;
+    }
+    for (const slot of pool) {
+      if (!relaxed(slot)) continue;
+      const doc = index.doc(slot)!;
+      const hit = scoreHit(doc, intent, similarity.get(slot) ?? 0);
+      const words = maxLexical > 0 ? (lexical.get(slot) ?? 0) / maxLexical : 0;
+      const score = hit.score + LEXICAL_WEIGHT * words + share(doc);
+      if (score > 0) ranked.push({ slot, score, chips: hit.chips });
+    }
   }
   ranked.sort((a, b) => b.score - a.score || index.doc(b.slot)!.rank - index.doc(a.slot)!.rank);
   const best = ranked.slice(0, SEARCH_AI_TOTAL);
@@ -110,7 +179,7 @@ export async function aiScores(
 
   return {
     scores: new Map(best.map((r) => [r.slot, r.score])),
-    filters,
+    filters: applied,
     chips: intent.chips,
     embedMs,
     explain(slot) {
@@ -124,6 +193,43 @@ export async function aiScores(
       };
     },
   };
+}
+
+/**
+ * Builds now what AI search would otherwise build on first use (each product's phrase text, the
+ * vocabulary's spelling neighbourhood, the Polish stem tables): a few seconds at 250,000 products, paid
+ * at start rather than by the first searches.
+ */
+export function prepareAiSearch(index: SearchIndex): void {
+  prepareDocTexts(index.documents());
+  prepareVocabularyTypos();
+  preparePolishStems();
+}
+
+/** The filter field each kind of hard chip sets (the type chip is the search's own type). */
+const CHIP_FIELDS = {
+  genre: 'genres',
+  subgenre: 'subGenres',
+  category: 'categories',
+  vocal: 'vocal',
+  instrumental: 'vocal',
+  tempo: 'bpm',
+  duration: 'duration',
+} as const satisfies Record<string, keyof SearchFilters>;
+
+/** One typed-column test per hard chip of the prompt: whether a slot passes that chip alone. */
+function hardChipTests(index: SearchIndex, intent: Intent, type: SearchFilters['type']): ((slot: number) => boolean)[] {
+  return intent.chips.flatMap((chip) => {
+    const field = CHIP_FIELDS[chip.kind as keyof typeof CHIP_FIELDS];
+    return field ? [index.filterFn({ type, [field]: intent.filters[field] })] : [];
+  });
+}
+
+/** The slots of products of the type that `accept` lets through. */
+function passingSlots(index: SearchIndex, type: SearchFilters['type'], accept: (slot: number) => boolean): number[] {
+  const out: number[] = [];
+  for (const slot of index.slots(type)) if (accept(slot)) out.push(slot);
+  return out;
 }
 
 /**
@@ -231,11 +337,39 @@ export class VectorStore {
     return n === undefined ? null : this.index.get(n);
   }
 
-  topK(query: Float32Array, k: number, accept: (productId: string) => boolean): { id: string; score: number }[] {
-    query = strongest(query, QUERY_DIMENSIONS);
+  /** The k products nearest the query among the index's slots that `accept` lets through. */
+  nearest(
+    query: Float32Array,
+    k: number,
+    index: SearchIndex,
+    accept: (slot: number) => boolean,
+  ): { slot: number; score: number }[] {
+    const slots = this.slotsIn(index);
     return this.index
-      .topK(query, k, (n) => accept(this.ids[n]!))
-      .map((h) => ({ id: this.ids[h.docIndex]!, score: h.score }));
+      .topK(strongest(query, QUERY_DIMENSIONS), k, (n) => n < slots.length && slots[n]! >= 0 && accept(slots[n]!))
+      .map((h) => ({ slot: slots[h.docIndex]!, score: h.score }));
+  }
+
+  /**
+   * The index slot of each vector (-1: not in the index), kept until the index or the vectors change: a
+   * query tests hundreds of thousands of candidates, too many for a lookup by product id each.
+   */
+  private slotCache: { index: SearchIndex; generation: number; slots: Int32Array } | null = null;
+
+  private slotsIn(index: SearchIndex): Int32Array {
+    const cached = this.slotCache;
+    if (
+      cached &&
+      cached.index === index &&
+      cached.generation === index.generation &&
+      cached.slots.length === this.ids.length
+    ) {
+      return cached.slots;
+    }
+    const slots = new Int32Array(this.ids.length);
+    for (let n = 0; n < this.ids.length; n++) slots[n] = index.slotOf(this.ids[n]!) ?? -1;
+    this.slotCache = { index, generation: index.generation, slots };
+    return slots;
   }
 }
 

@@ -32,3 +32,39 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return Math.min(prev[n]!, max + 1);
 }
+
+type Term = { word: string; alternatives?: string[] };
+
+/** Shortest part a word is split into: "a" and "an" would split almost anything. */
+const MIN_PART = 3;
+
+/**
+ * Typos across a word boundary, which per-word edits cannot see: two neighbouring words typed apart
+ * that the catalogue has as one ("afro beat" → afrobeat, "sound track" → soundtrack) count as that
+ * word for both of them, and a word typed together that the catalogue does not have but has as two
+ * words ("hiphop" → hip, hop) counts as those. Only words the catalogue has (`has`) are offered, and a
+ * split only for a word it does not have, so a correctly typed prompt is left as it is.
+ */
+export function acrossWordBoundaries<T extends Term>(terms: T[], has: (word: string) => boolean): T[] {
+  const extra = terms.map(() => [] as string[]);
+  for (let i = 0; i + 1 < terms.length; i++) {
+    const joined = terms[i]!.word + terms[i + 1]!.word;
+    if (joined.length <= 40 && has(joined)) {
+      extra[i]!.push(joined);
+      extra[i + 1]!.push(joined);
+    }
+  }
+  terms.forEach((term, i) => {
+    const w = term.word;
+    if (w.length < 2 * MIN_PART || w.length > 40 || has(w)) return;
+    for (let cut = MIN_PART; cut <= w.length - MIN_PART; cut++) {
+      if (has(w.slice(0, cut)) && has(w.slice(cut))) {
+        extra[i]!.push(`${w.slice(0, cut)} ${w.slice(cut)}`);
+        break;
+      }
+    }
+  });
+  return terms.map((term, i) =>
+    extra[i]!.length ? { ...term, alternatives: [...(term.alternatives ?? []), ...extra[i]!] } : term,
+  );
+}

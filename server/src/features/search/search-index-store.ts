@@ -36,6 +36,9 @@ export type SearchIndexStoreOptions = {
   onChanged?: (changedIds: string[]) => Promise<void>;
 };
 
+/** Batches of products loaded at once while catching up. */
+const LOAD_CONCURRENCY = 3;
+
 /** Emptied slots beyond this share make the store rebuild the index compactly. */
 const MAX_GARBAGE = 0.3;
 
@@ -59,9 +62,16 @@ export function createSearchIndexStore(db: Db, options: SearchIndexStoreOptions 
     for (const [id, seq] of seqs) if (index.seqOf(id) !== seq) changed.push(id);
     const removed = [...index.ids()].filter((id) => !seqs.has(id));
     for (const id of removed) index.remove(id);
-    for (let i = 0; i < changed.length; i += batchSize) {
-      for (const doc of await repo.selectSearchDocs(db, changed.slice(i, i + batchSize))) index.upsert(doc);
-    }
+    // A few batches in flight: the database assembles the next ones while this process indexes one.
+    const batches: string[][] = [];
+    for (let i = 0; i < changed.length; i += batchSize) batches.push(changed.slice(i, i + batchSize));
+    let next = 0;
+    const loader = async () => {
+      while (next < batches.length) {
+        for (const doc of await repo.selectSearchDocs(db, batches[next++]!)) index.upsert(doc);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(LOAD_CONCURRENCY, batches.length) }, loader));
     if (index.garbage > MAX_GARBAGE) index = index.compacted();
     index.warm();
     state = { index, taxonomy, bounds: boundsOf(index), version };

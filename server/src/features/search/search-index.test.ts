@@ -166,6 +166,19 @@ describe('search index: matching', () => {
     expect(ids(index, run(index, 'energetic piano zzzz ').page).sort()).toEqual(['city-lights']);
   });
 
+  it('scores every product with at least `minWords` of the words for AI search', () => {
+    const index = catalogue();
+    const terms = promptTerms('energetic piano zzzz ');
+    // the standard rule keeps only the products with the most words (at least half)…
+    expect(ids(index, [...index.lexicalScores(terms, 'music', 10).keys()])).toEqual(['city-lights']);
+    // …AI search takes any product with one of them (a title hit may outscore two tag hits)
+    const any = ids(index, [...index.lexicalScores(terms, 'music', 10, 1).keys()]);
+    expect(any).toEqual(expect.arrayContaining(['city-lights', 'piano-dreams']));
+    expect(index.lexicalScores(promptTerms('zzzz '), 'music', 10, 1).size).toBe(0);
+    expect(index.hasWord('piano')).toBe(true);
+    expect(index.hasWord('zzzz')).toBe(false);
+  });
+
   it('translates through alternatives (e.g. Polish words)', () => {
     const index = catalogue();
     const terms = promptTerms('gitara ', (w) => (w === 'gitara' ? ['guitar'] : []));

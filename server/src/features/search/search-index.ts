@@ -62,7 +62,9 @@ const MATCH = { exact: 1, alternative: 0.85, prefix: 0.7, typo1: 0.6, typo2: 0.4
 const MAX_PREFIX_EXPANSION = 60;
 const MAX_TYPO_CANDIDATES = 8;
 
-type Posting = number[]; // slot * 16 + weight code (field weight, 1..15)
+type Posting = number[]; // slot * 16 + weight code (field weight, 1..15), in slot order
+/** An indexed word a query word stands for, and how much it counts. */
+type Expansion = { word: string; factor: number };
 
 export class SearchIndex {
   private docs: (SearchDoc | undefined)[] = [];
@@ -72,6 +74,8 @@ export class SearchIndex {
   private parentOf: ReadonlyMap<string, string> = new Map();
   private genreNames: ReadonlyMap<string, string> = new Map();
   private live = 0;
+  /** Bumped by every upsert and remove, so callers can tell their slot lookups went stale. */
+  private changes = 0;
   /** The alphabetic order (folded title, artist, id): slot → position; rebuilt lazily after changes. */
   private alphaRank: Int32Array = new Int32Array(0);
   private alphaDirty = true;
@@ -86,6 +90,10 @@ export class SearchIndex {
 
   get size(): number {
     return this.live;
+  }
+
+  get generation(): number {
+    return this.changes;
   }
 
   /**
@@ -122,6 +130,7 @@ export class SearchIndex {
     this.columns.write(slot, doc, this.parentOf, (id) => this.genreNames.get(id) ?? id);
     this.slotById.set(doc.id, slot);
     this.live++;
+    this.changes++;
     for (const [word, weight] of weightedWords(doc)) {
       let posting = this.postings.get(word);
       if (!posting) {
@@ -142,6 +151,7 @@ export class SearchIndex {
     this.columns.clear(slot);
     this.slotById.delete(id);
     this.live--;
+    this.changes++;
     this.alphaDirty = true;
   }
 
@@ -192,7 +202,27 @@ export class SearchIndex {
       }
       if (g && c && m && v) results.push(slot);
     };
-    if (matched.slots) for (const slot of matched.slots) consider(slot);
+    if (filter.typeOnly) {
+      // Nothing filtered but the type (most searches): every facet of a match counts, in one pass over
+      // its facet numbers (a slot's four kinds lie next to each other in the pool).
+      const { kind, pool, facetStart, facetLength } = cols;
+      const code = TYPE_CODE[q.filters.type];
+      const each = (slot: number) => {
+        if (kind[slot] !== code) return;
+        for (
+          let i = facetStart[slot * 4]!, end = facetStart[slot * 4 + 3]! + facetLength[slot * 4 + 3]!;
+          i < end;
+          i++
+        ) {
+          counts[pool[i]!]!++;
+        }
+        if (cols.vocal[slot]) vocal.vocal++;
+        else vocal.instrumental++;
+        results.push(slot);
+      };
+      if (matched.slots) for (const slot of matched.slots) each(slot);
+      else for (let slot = 0; slot < this.docs.length; slot++) each(slot);
+    } else if (matched.slots) for (const slot of matched.slots) consider(slot);
     else for (let slot = 0; slot < this.docs.length; slot++) consider(slot);
     const sorted = this.order(results, q.sort, scoreOf, q.skip + q.limit);
     if (!scores) this.resetScores(matched.slots);
@@ -211,21 +241,26 @@ export class SearchIndex {
    * a prefix or a typo); when no product has them all, the products matching the most of them are kept,
    * so a long descriptive prompt still finds the closest tracks. `slots` is null for "no words: all".
    */
-  private match(terms: QueryTerm[], type: SearchDoc['type']): { slots: number[] | null; corrected: string | null } {
+  private match(
+    terms: QueryTerm[],
+    type: SearchDoc['type'],
+    minWords?: number,
+  ): { slots: number[] | null; corrected: string | null } {
     if (terms.length === 0) return { slots: null, corrected: null };
     this.ensureScratch();
     const kind = this.columns.kind;
     const typeCode = TYPE_CODE[type];
+    const expanded = terms.map((term) => this.expand(term));
+    const corrected = correction(terms, expanded);
+    if (terms.length > 1 && (minWords === undefined || minWords >= terms.length)) {
+      const every = this.matchEvery(expanded, typeCode);
+      if (every) return { slots: every, corrected };
+      // None has them all: the most words is all but one, when some product has that many.
+      const most = minWords === undefined && terms.length > 2 ? this.matchAllButOne(expanded, typeCode) : null;
+      if (most) return { slots: most, corrected };
+    }
     const touched: number[] = [];
-    const correctedWords: string[] = [];
-    let corrected = false;
-    for (const term of terms) {
-      const expansions = this.expand(term);
-      const typo = expansions.find((e) => e.factor <= MATCH.typo1);
-      if (typo && !expansions.some((e) => e.factor > MATCH.typo1)) {
-        correctedWords.push(typo.word);
-        corrected = true;
-      } else correctedWords.push(term.word);
+    for (const expansions of expanded) {
       const local: number[] = [];
       for (const { word, factor } of expansions) {
         const posting = this.postings.get(word);
@@ -249,7 +284,12 @@ export class SearchIndex {
     let best = 0;
     for (const slot of touched) if (this.cover[slot]! > best) best = this.cover[slot]!;
     // All words, or (none has all) the most words; a single stray word is not a match for a long prompt.
-    const need = best === terms.length ? best : Math.max(best, Math.ceil(terms.length / 2));
+    const need =
+      minWords !== undefined
+        ? Math.max(1, minWords)
+        : best === terms.length
+          ? best
+          : Math.max(best, Math.ceil(terms.length / 2));
     const slots: number[] = [];
     for (const slot of touched) {
       if (this.cover[slot]! >= need) slots.push(slot);
@@ -258,7 +298,106 @@ export class SearchIndex {
         this.cover[slot] = 0;
       }
     }
-    return { slots, corrected: corrected ? correctedWords.join(' ') : null };
+    return { slots, corrected };
+  }
+
+  /**
+   * The products with every word, scored into `this.total` as match() leaves them, or null when none
+   * has them all. Starts from the rarest word and skips through the others' postings (they are in slot
+   * order), so a common word ("guitar", in 50,000 products) costs a few probes per candidate instead of
+   * a pass over its whole list.
+   */
+  private matchEvery(expanded: Expansion[][], typeCode: number): number[] | null {
+    const lists = expanded.map((expansions) =>
+      expansions.flatMap(({ word, factor }) => {
+        const posting = this.postings.get(word);
+        return posting ? [{ posting, weight: factor * Math.log(1 + this.live / posting.length) }] : [];
+      }),
+    );
+    const sizes = lists.map((list) => list.reduce((n, e) => n + e.posting.length, 0));
+    const order = [...lists.keys()].sort((a, b) => sizes[a]! - sizes[b]!);
+    if (sizes[order[0]!] === 0) return null;
+    const kind = this.columns.kind;
+    const { scratch, total } = this;
+    let candidates: number[] = [];
+    const rarest = lists[order[0]!]!;
+    for (const { posting, weight } of rarest) {
+      for (const code of posting) {
+        const slot = code >> 4;
+        if (kind[slot] !== typeCode) continue;
+        const s = weight * (code & 15);
+        if (scratch[slot] === 0) candidates.push(slot);
+        if (s > scratch[slot]!) scratch[slot] = s;
+      }
+    }
+    // Several expansions (a prefix, translations) interleave: back into slot order. Many candidates are
+    // read off the marks in slot order (a pass over a typed array), few are sorted.
+    if (rarest.length > 1 && candidates.length > this.docs.length / 32) {
+      candidates = [];
+      for (let slot = 0; slot < this.docs.length; slot++) if (scratch[slot] !== 0) candidates.push(slot);
+    } else if (rarest.length > 1) candidates = Array.from(Int32Array.from(candidates).sort());
+    for (const slot of candidates) {
+      total[slot] = scratch[slot]!;
+      scratch[slot] = 0;
+    }
+    for (const t of order.slice(1)) {
+      const best = new Float32Array(candidates.length);
+      for (const { posting, weight } of lists[t]!) {
+        // Walk the shorter of the two sorted lists and skip through the longer one.
+        if (posting.length < candidates.length) {
+          let i = 0;
+          for (const code of posting) {
+            i = gallop(candidates, code >> 4, i);
+            if (i === candidates.length) break;
+            if (candidates[i] === code >> 4 && weight * (code & 15) > best[i]!) best[i] = weight * (code & 15);
+          }
+          continue;
+        }
+        let at = 0;
+        for (let i = 0; i < candidates.length && at < posting.length; i++) {
+          at = gallop(posting, candidates[i]! * 16, at);
+          const code = posting[at];
+          if (code !== undefined && code >> 4 === candidates[i]) {
+            const s = weight * (code & 15);
+            if (s > best[i]!) best[i] = s;
+          }
+        }
+      }
+      const kept: number[] = [];
+      for (let i = 0; i < candidates.length; i++) {
+        const slot = candidates[i]!;
+        if (best[i]! > 0) {
+          total[slot]! += best[i]!;
+          kept.push(slot);
+        } else total[slot] = 0;
+      }
+      candidates = kept;
+      if (candidates.length === 0) return null;
+    }
+    return candidates;
+  }
+
+  /**
+   * The products with every word but one (for each word, the products with all the others: these sets
+   * are disjoint), scored into `this.total`; null when there are none.
+   */
+  private matchAllButOne(expanded: Expansion[][], typeCode: number): number[] | null {
+    const found: number[] = [];
+    const scores: number[] = [];
+    for (let left = 0; left < expanded.length; left++) {
+      const slots = this.matchEvery(
+        expanded.filter((_, i) => i !== left),
+        typeCode,
+      );
+      // matchEvery reuses `total` as scratch: set each call's scores aside until the last one is done.
+      for (const slot of slots ?? []) {
+        found.push(slot);
+        scores.push(this.total[slot]!);
+        this.total[slot] = 0;
+      }
+    }
+    found.forEach((slot, i) => (this.total[slot] = scores[i]!));
+    return found.length ? found : null;
   }
 
   private resetScores(slots: number[] | null): void {
@@ -270,7 +409,7 @@ export class SearchIndex {
   }
 
   /** The indexed words a query word stands for, each with how much it counts. */
-  private expand(term: QueryTerm): { word: string; factor: number }[] {
+  private expand(term: QueryTerm): Expansion[] {
     const out = new Map<string, number>();
     const add = (word: string, factor: number) => {
       if (this.postings.has(word) && (out.get(word) ?? 0) < factor) out.set(word, factor);
@@ -371,6 +510,7 @@ export class SearchIndex {
     const inRange = (value: number, r: { from: number; to: number } | null) => !r || (value >= r.from && value <= r.to);
     const vocal = f.vocal === undefined ? -1 : f.vocal ? 1 : 0;
     return {
+      typeOnly: !genres && !subGenres && !categories && !moods && !artists && !bpm && !duration && !year && vocal < 0,
       rest: (slot: number) =>
         cols.kind[slot] === typeCode &&
         (!artists || artists.has(cols.artist[slot]!)) &&
@@ -406,23 +546,36 @@ export class SearchIndex {
     };
   }
 
+  /** Whether some product has this folded word (AI search reaches for other words only when none has). */
+  hasWord(word: string): boolean {
+    return this.postings.has(word);
+  }
+
   /**
    * Word-match scores of the products of a type (the standard engine's matching: every word, else the
-   * most words), for AI search to blend with meaning. At most `limit`, the best first.
+   * most words; with `minWords`, every product matching at least that many, scored by the words it
+   * matches), for AI search to blend with meaning. At most `limit`, the best first.
    */
-  lexicalScores(terms: QueryTerm[], type: SearchDoc['type'], limit: number): Map<number, number> {
+  lexicalScores(terms: QueryTerm[], type: SearchDoc['type'], limit: number, minWords?: number): Map<number, number> {
     this.prepare();
-    const { slots } = this.match(terms, type);
+    const { slots } = this.match(terms, type, minWords);
     if (!slots) return new Map();
-    const scored = slots.map((slot) => [slot, this.total[slot]!] as [number, number]);
+    const total = this.total;
+    // A prompt's common words can match most of the catalogue: select the best without sorting them all.
+    const best = topN(slots, limit, (a, b) => total[b]! - total[a]!);
+    const scored = new Map(best.map((slot) => [slot, total[slot]!]));
     this.resetScores(slots);
-    if (scored.length > limit) scored.sort((a, b) => b[1] - a[1]).length = limit;
-    return new Map(scored);
+    return scored;
   }
 
   /** Builds the lazily kept lookups now (the store calls it after loading, so no search pays for it). */
   warm(): void {
     this.prepare();
+  }
+
+  /** Every product in the index. */
+  *documents(): Generator<SearchDoc> {
+    for (const doc of this.docs) if (doc) yield doc;
   }
 
   /** The live slots of products of the type. */
@@ -533,8 +686,40 @@ function weightedWords(doc: SearchDoc): Map<string, number> {
   return out;
 }
 
+/** The prompt as matched when a word was only found through a typo (shown as "did you mean"), else null. */
+function correction(terms: QueryTerm[], expanded: Expansion[][]): string | null {
+  let corrected = false;
+  const out = terms.map((term, i) => {
+    const expansions = expanded[i]!;
+    const typo = expansions.find((e) => e.factor <= MATCH.typo1);
+    if (!typo || expansions.some((e) => e.factor > MATCH.typo1)) return term.word;
+    corrected = true;
+    return typo.word;
+  });
+  return corrected ? out.join(' ') : null;
+}
+
+/** The first position at or after `from` of a sorted list whose value is at least `target`: doubling steps, then halving. */
+function gallop(posting: readonly number[], target: number, from: number): number {
+  let lo = from;
+  let hi = from;
+  let step = 1;
+  while (hi < posting.length && posting[hi]! < target) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  hi = Math.min(hi, posting.length);
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (posting[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The first `n` of `items` in order, without sorting all of them when n is small. */
-function topN(items: number[], n: number, compare: (a: number, b: number) => number): number[] {
+export function topN(items: number[], n: number, compare: (a: number, b: number) => number): number[] {
   if (items.length <= n || items.length < 2000) return items.sort(compare).slice(0, n);
   // A bounded max-heap of the best n so far: O(items · log n).
   const heap: number[] = [];

@@ -8,7 +8,11 @@ const FOLD: Record<string, string> = { ł: 'l', đ: 'd', ø: 'o', ß: 'ss', æ: 
 const MARKS = /[\u0300-\u036f]/g;
 const SPECIAL = /[łđøßæœıþ]/g;
 
+/** Nothing to fold but case and '&' (most catalogue text): skips the costly Unicode normalisation. */
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase().replace(/&/g, ' and ');
   return text
     .toLowerCase()
     .normalize('NFKD')
@@ -21,8 +25,12 @@ export function foldText(text: string): string {
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   [
     'a an the and or of for with to in on by at from into as is it its this that some any my our your me i we be are',
-    // Polish, folded
+    // "n" is "and" typed short ("drum n bass", "rock n roll"); the catalogue's '&' is read as "and"
+    'n',
+    // Polish, folded; with "music", "song", "track" said in Polish: words a prompt adds but an
+    // (English) catalogue never has, which would otherwise count against "every word must match"
     'w z ze na do dla o od po oraz lub albo jak ten ta te jest sa mi moj moja moje',
+    'muzyka muzyki muzyke muzyka muzyce utwor utworu utwory piosenka piosenki piosenke',
   ]
     .join(' ')
     .split(' '),

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { getProductsByIds, type CatalogDeps } from '../catalog/catalog.service';
 import { aiScores, type AiEngine } from './ai-search';
 import { expandQueryTerm } from './ai/query-terms';
+import { acrossWordBoundaries } from './fuzzy';
 import { promptTerms } from './search-index';
 import type { SearchIndexStore } from './search-index-store';
 import { foldText } from './search-text';
@@ -78,7 +79,11 @@ export async function search(
       corrected: null,
     };
   } else {
-    const terms = promptTerms(prompt, expandQueryTerm);
+    const has = (word: string) => catalog.index.hasWord(word);
+    const terms = acrossWordBoundaries(
+      promptTerms(prompt, (word) => expandQueryTerm(word, has)),
+      has,
+    );
     const result = catalog.index.query({ terms, filters: requested, sort, ...page });
     const items = await getProductsByIds(
       deps.catalog,

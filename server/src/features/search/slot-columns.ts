@@ -25,7 +25,10 @@ export class SlotColumns {
   rank = new Float64Array(1024);
   created = new Float64Array(1024);
   artist = new Int32Array(1024);
-  /** per slot and facet kind: where its facet numbers start in `pool`, and how many */
+  /**
+   * per slot and facet kind: where its facet numbers start in `pool`, and how many; a slot's four kinds
+   * are written one after another, so its whole range is facetStart[slot * 4] .. the end of kind 3
+   */
   facetStart = new Int32Array(1024 * 4);
   facetLength = new Uint8Array(1024 * 4);
   pool = new Int32Array(4096);

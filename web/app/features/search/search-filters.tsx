@@ -251,7 +251,7 @@ export function SearchFilters(props: SearchFiltersProps) {
   );
 }
 
-function VocalChoice({
+export function VocalChoice({
   value,
   counts,
   onChange,
@@ -275,6 +275,8 @@ function VocalChoice({
             type="radio"
             name={name}
             checked={value === choice.value}
+            // a choice that would leave no results cannot be picked (it stays pickable once chosen)
+            disabled={choice.count === 0 && value !== choice.value}
             onChange={() => onChange(choice.value)}
             className={styles.segmentInput}
           />

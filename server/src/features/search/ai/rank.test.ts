@@ -3,7 +3,7 @@ import type { Intent, SearchDoc } from '../search.types';
 import { DOCS, TAXONOMY } from './dev-set.fixture';
 import { embeddingText } from './document-text';
 import { readIntent } from './intent';
-import { closestWords, scoreHit } from './rank';
+import { closestWords, hardShare, scoreHit } from './rank';
 
 const doc = (id: string) => DOCS.find((d) => d.id === id)!;
 const intentOf = (prompt: string, ignore: string[] = []): Intent => readIntent(prompt, TAXONOMY, new Set(ignore));
@@ -39,6 +39,16 @@ describe('scoreHit', () => {
     // all chips and no meaning: every product that passed the filters is equally good
     expect(scoreHit(doc('sfx-whoosh'), intentOf('whoosh'), 0).score).toBe(1);
     expect(scoreHit(doc('calm-piano'), intentOf('zxqv'), Number.NaN).score).toBe(0);
+  });
+});
+
+describe('hardShare', () => {
+  it('is the share of the prompt’s hard chips a product satisfies, for ranking when they are relaxed', () => {
+    const intent = intentOf('fast drum and bass without vocals');
+    expect(hardShare(doc('dnb-fast'), intent)).toBe(1);
+    expect(hardShare(doc('dnb-vocal'), intent)).toBeCloseTo(2 / 3);
+    expect(hardShare(doc('calm-piano'), intent)).toBeLessThan(hardShare(doc('dnb-vocal'), intent));
+    expect(hardShare(doc('calm-piano'), intentOf('relaxing piano'))).toBe(0); // soft chips only
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Embeddings } from '../../../providers/embeddings/embeddings';
 import type { Intent, SearchDoc } from '../search.types';
-import { normPhrase, tokenize } from './text';
+import { fold, normPhrase, tokenize } from './text';
 import { VOCABULARY, lookup, type Concept } from './vocabulary';
 
 /**
@@ -35,10 +35,26 @@ function textOf(doc: SearchDoc): string {
       ...doc.keywords,
       doc.description,
     ];
-    text = ` ${parts.map((p) => normPhrase(p)).join(' | ')} `;
+    // normPhrase() of each part, joined by ' | ' so that a phrase never spans two fields; folded in one
+    // pass over the whole text because every product's text is prepared at start (prepareDocTexts).
+    const words = fold(parts.join('\n'))
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9\n]+/g, ' ')
+      .replace(/ ?\n ?/g, ' | ')
+      .trim();
+    text = ` ${words} `;
     docText.set(doc, text);
   }
   return text;
+}
+
+/**
+ * Prepares the phrase text of every product up front (the server calls it once its index is loaded):
+ * an AI query scores a thousand or two products, and building a product's text on first touch made
+ * the first queries after a start pay for most of the catalogue.
+ */
+export function prepareDocTexts(docs: Iterable<SearchDoc>): void {
+  for (const doc of docs) textOf(doc);
 }
 
 function inRange(value: number | null, r: { from?: number; to?: number } | undefined): boolean {
@@ -47,9 +63,12 @@ function inRange(value: number | null, r: { from?: number; to?: number } | undef
   return (r.from === undefined || value >= r.from) && (r.to === undefined || value <= r.to);
 }
 
+function has(refs: { id: string }[], ids: string[] | undefined): boolean {
+  return !!ids && refs.some((r) => ids.includes(r.id));
+}
+
 function hardSatisfied(doc: SearchDoc, intent: Intent, kind: string): boolean {
   const f = intent.filters;
-  const has = (refs: { id: string }[], ids: string[] | undefined) => !!ids && refs.some((r) => ids.includes(r.id));
   switch (kind) {
     case 'type':
       return f.type === undefined || doc.type === f.type;
@@ -71,25 +90,24 @@ function hardSatisfied(doc: SearchDoc, intent: Intent, kind: string): boolean {
   }
 }
 
-/** A wish's words, normalised and padded once per query (a query scores thousands of products). */
-const wishPhrases = new WeakMap<Intent['wishes'][number], string[]>();
+/** Each wish's pattern, built once per query (a query scores thousands of products). */
+const wishPatterns = new WeakMap<Intent['wishes'][number], RegExp | null>();
 
-function phrasesOf(wish: Intent['wishes'][number]): string[] {
-  let phrases = wishPhrases.get(wish);
-  if (!phrases) {
-    phrases = (wish.words ?? [])
-      .map((w) => normPhrase(w))
-      .filter((n) => n.length > 1)
-      .map((n) => ` ${n} `);
-    wishPhrases.set(wish, phrases);
+/** One pattern for all of a wish's phrases (whole words), so a product's text is read once per wish. */
+function patternOf(wish: Intent['wishes'][number]): RegExp | null {
+  let pattern = wishPatterns.get(wish);
+  if (pattern === undefined) {
+    const phrases = (wish.words ?? []).map((w) => normPhrase(w)).filter((n) => n.length > 1);
+    // normalised phrases hold only [a-z0-9 ]: nothing to escape
+    pattern = phrases.length ? new RegExp(` (?:${phrases.join('|')}) `) : null;
+    wishPatterns.set(wish, pattern);
   }
-  return phrases;
+  return pattern;
 }
 
 function wishSatisfied(doc: SearchDoc, wish: Intent['wishes'][number]): boolean {
   if (wish.moods?.length && doc.moods.some((m) => wish.moods!.includes(m.id))) return true;
-  const text = textOf(doc);
-  return phrasesOf(wish).some((phrase) => text.includes(phrase));
+  return patternOf(wish)?.test(textOf(doc)) ?? false;
 }
 
 /**
@@ -120,6 +138,26 @@ export function scoreHit(doc: SearchDoc, intent: Intent, similarity: number): { 
   // it ("drum and bass under two minutes zxqv"): it stays, after everything the meaning reached
   if (score <= 0 && chips.length) score = HARD_ONLY;
   return { score, chips };
+}
+
+/**
+ * The share of the prompt's hard chips (genre, tempo, vocals…) a product satisfies, for ranking when
+ * those chips together leave nothing and AI search relaxes them (ai-search.ts): the products that
+ * satisfy more of them come first. 0 without hard chips.
+ */
+export function hardShare(doc: SearchDoc, intent: Intent): number {
+  return hardShareOf(intent)(doc);
+}
+
+/** hardShare() for one intent and many products (the chips are looked at once). */
+export function hardShareOf(intent: Intent): (doc: SearchDoc) => number {
+  const kinds = intent.chips.filter((chip) => HARD_KINDS.has(chip.kind)).map((chip) => chip.kind);
+  if (!kinds.length) return () => 0;
+  return (doc) => {
+    let satisfied = 0;
+    for (const kind of kinds) if (hardSatisfied(doc, intent, kind)) satisfied++;
+    return satisfied / kinds.length;
+  };
 }
 
 /** The product's own words (moods, instruments, genre names, tags, keywords). */

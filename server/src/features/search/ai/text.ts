@@ -17,7 +17,11 @@ export type Token = {
 /** Letters that NFD does not decompose. */
 const SPECIAL: Record<string, string> = { ł: 'l', Ł: 'l', ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', đ: 'd', ı: 'i' };
 
+/** Nothing to fold but case (most catalogue text): skips the costly Unicode normalisation. */
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function fold(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .replace(/[łŁßæøœđı]/g, (c) => SPECIAL[c] ?? c)
     .normalize('NFD')
@@ -45,9 +49,11 @@ export function tokenize(text: string, max = 2000): Token[] {
 
 /** The normalised words of a name or phrase, joined by single spaces ("Drum & Bass" → "drum and bass"). */
 export function normPhrase(text: string): string {
-  return tokenize(text, 64)
-    .map((t) => t.norm)
-    .join(' ');
+  // The words tokenize() would give, without its positions: called for every product's text.
+  const words = fold(text)
+    .replace(/&/g, ' and ')
+    .match(/[a-z0-9]+/g);
+  return words ? words.slice(0, 64).join(' ') : '';
 }
 
 /** A naive English singular, enough for catalogue names ("Whooshes" → "whoosh", "UI Clicks" → "ui click"). */

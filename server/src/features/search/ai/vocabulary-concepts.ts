@@ -163,6 +163,10 @@ export const CONCEPTS: ConceptDef[] = [
       'sadness',
     ],
     pl: [
+      'pogrzeb{,u,owy,owa,owe,owej,owego}',
+      'tęsknot{a,y,ę,ą}',
+      'rozpacz{,y,ą}',
+      'rozstani{e,a,u}',
       'smutn{ADJ}',
       'melancholijn{ADJ}',
       'melancholi{a,i,ę,ą}',
@@ -290,6 +294,8 @@ export const CONCEPTS: ConceptDef[] = [
       'sexy',
     ],
     pl: [
+      'rand{ka,ki,kę,ce,ką,kach}',
+      'pocałun{ek,ku,ki}',
       'romantyczn{ADJ}',
       'miłosn{ADJ}',
       'czuł{ADJ}',
@@ -393,6 +399,12 @@ export const CONCEPTS: ConceptDef[] = [
       'uneasy',
     ],
     pl: [
+      'dreszczow{iec,ca,ce,ców}',
+      'kryminał{,u,y,ów}',
+      'kryminaln{ADJ}',
+      'śledztw{o,a,em}',
+      'detektyw{,a,em,i,ów}',
+      'pości{g,gu,gi}',
       'napięt{ADJ}',
       'napię{cie,cia,ciem,ciu}',
       'trzymając{ADJ} w napięciu',
@@ -1285,7 +1297,15 @@ export const CONCEPTS: ConceptDef[] = [
     sfxContextOnly: true,
     label: { en: 'Impact', pl: 'Uderzenie' },
     en: ['impact', 'impacts', 'hit', 'hits', 'boom', 'booms', 'thud', 'slam', 'punch', 'crash', 'smash', 'stinger'],
-    pl: ['uderzeni{e,a,em}', 'huk{,i,u}', 'walnięci{e,a}', 'grzmot{,y}', 'trzask{,i}'],
+    pl: [
+      'strzał{,u,y,ów}',
+      'wystrzał{,u,y}',
+      'uderzeni{e,a,em}',
+      'huk{,i,u}',
+      'walnięci{e,a}',
+      'grzmot{,y}',
+      'trzask{,i}',
+    ],
     names: ['impact', 'impacts', 'hits'],
   },
   {
@@ -1367,6 +1387,8 @@ export const CONCEPTS: ConceptDef[] = [
     label: { en: 'Sci-fi', pl: 'Sci-fi' },
     en: ['sci fi', 'scifi', 'science fiction', 'laser', 'lasers', 'spaceship', 'robot', 'robots', 'futuristic'],
     pl: [
+      'kosmi{ta,ci,tów,tami}',
+      'laserow{ADJ}',
       'sci fi',
       'fantastyk{a,i} naukow{a,ej}',
       'laser{,y,ów}',

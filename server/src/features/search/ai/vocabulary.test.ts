@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandQueryTerm } from './query-terms';
+import { englishBases, expandQueryTerm } from './query-terms';
 import { normPhrase } from './text';
 import { VOCABULARY, expandForm, expandWord, lookup } from './vocabulary';
 
@@ -112,5 +112,25 @@ describe('expandQueryTerm', () => {
     expect(expandQueryTerm('\0')).toEqual([]);
     expect(expandQueryTerm('x'.repeat(10_000))).toEqual([]);
     expect(expandQueryTerm('piano')).not.toContain('piano');
+  });
+});
+
+describe('expandQueryTerm outside the listed forms', () => {
+  it('reads other English inflections and other Polish cases of vocabulary words', () => {
+    expect(expandQueryTerm('calming')).toContain('calm');
+    expect(expandQueryTerm('chilled')).toContain('calm');
+    expect(expandQueryTerm('grooves')).toContain('groovy');
+    expect(expandQueryTerm('przepisami')).toContain('cooking');
+    expect(englishBases('jogging')).toContain('jog');
+    expect(englishBases('happily')).toContain('happy');
+    expect(englishBases('bass')).toEqual([]);
+  });
+
+  it('corrects Polish typos only, and only words the catalogue does not have', () => {
+    expect(expandQueryTerm('smycki')).toContain('strings');
+    expect(expandQueryTerm('smycki', (w) => w === 'smycki')).toEqual([]);
+    // English typos are the index's: it corrects them against the catalogue's own words
+    expect(expandQueryTerm('sentimantal')).toEqual([]);
+    expect(expandQueryTerm('hopp')).toEqual([]);
   });
 });

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { promptTerms, SearchIndex } from './search-index';
+import type { SearchDoc } from './search.types';
+
+/**
+ * The matching shortcuts (every word from the rarest one's postings; all words but one) must find
+ * exactly what matching every posting in full finds: "every word, else the most words, at least half".
+ * A reference written the plain way is compared with the index on random catalogues and prompts.
+ */
+
+const VOCABULARY = [
+  'piano',
+  'guitar',
+  'calm',
+  'dark',
+  'travel',
+  'rain',
+  'epic',
+  'synth',
+  'drums',
+  'vlog',
+  'night',
+  'sun',
+];
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomDoc(next: () => number, n: number): SearchDoc {
+  // Common words in most products, rare ones in few, so both walks (rare → common, common → rare) run.
+  const words = VOCABULARY.filter((_, i) => next() < 0.9 / (i + 1));
+  const pick = () => words.filter(() => next() < 0.5);
+  return {
+    id: `p${n}`,
+    type: next() < 0.8 ? 'music' : 'sfx',
+    title: pick().join(' ') || `track ${n}`,
+    artist: { id: 'a', name: 'Someone' },
+    genres: [],
+    subgenres: [],
+    categories: [],
+    moods: pick().map((w) => ({ id: w, name: w })),
+    tags: pick().map((w) => ({ id: w, name: w })),
+    instruments: pick(),
+    keywords: [],
+    description: words.join(' '),
+    bpm: 100,
+    duration: 120,
+    vocal: false,
+    releaseYear: 2020,
+    rank: n,
+    createdAt: n,
+    seq: 1,
+  };
+}
+
+/** The products with all prompt words, else with the most of them (at least half), the plain way. */
+function reference(
+  docs: SearchDoc[],
+  prompt: string[],
+  type: SearchDoc['type'],
+  alternativesOf: (word: string) => string[] = () => [],
+): string[] {
+  const wordsOf = (d: SearchDoc) =>
+    new Set(
+      [d.title, d.description, ...d.instruments, ...d.moods.map((m) => m.name), ...d.tags.map((t) => t.name)]
+        .join(' ')
+        .split(/\s+/),
+    );
+  const cover = docs
+    .filter((d) => d.type === type)
+    .map((d) => {
+      const own = wordsOf(d);
+      return { id: d.id, n: prompt.filter((w) => [w, ...alternativesOf(w)].some((x) => own.has(x))).length };
+    });
+  const best = Math.max(0, ...cover.map((c) => c.n));
+  if (best === 0) return [];
+  const need = best === prompt.length ? best : Math.max(best, Math.ceil(prompt.length / 2));
+  return cover
+    .filter((c) => c.n >= need)
+    .map((c) => c.id)
+    .sort();
+}
+
+describe('search index matching', () => {
+  it('finds what a full match of every posting finds, on random catalogues and prompts', () => {
+    for (let round = 0; round < 20; round++) {
+      const next = random(round + 1);
+      const docs = Array.from({ length: 300 }, (_, n) => randomDoc(next, n));
+      const index = new SearchIndex();
+      for (const d of docs) index.upsert(d);
+      // some products change or go, leaving stale postings behind
+      for (let n = 0; n < 30; n++) index.upsert({ ...randomDoc(next, n * 7), seq: 2 });
+      for (let n = 1; n < 300; n += 37) index.remove(`p${n}`);
+      const live = [...index.documents()];
+      for (let q = 0; q < 25; q++) {
+        const length = 1 + Math.floor(next() * 4);
+        const prompt = Array.from({ length }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)]!);
+        const unique = [...new Set(prompt)];
+        const type = next() < 0.8 ? 'music' : 'sfx';
+        const result = index.query({
+          // a trailing space: no word is still being typed, so no prefix matches
+          terms: promptTerms(`${unique.join(' ')} `),
+          filters: { type },
+          sort: 'relevance',
+          skip: 0,
+          limit: 10_000,
+        });
+        const found = result.page.map((slot) => index.doc(slot)!.id).sort();
+        expect({ prompt: unique, found }).toEqual({ prompt: unique, found: reference(live, unique, type) });
+        expect(result.count).toBe(found.length);
+      }
+    }
+  });
+
+  it('finds the same when words have alternatives (translations), whose postings interleave', () => {
+    // each word also stands for its neighbour in the vocabulary
+    const alternativesOf = (word: string) => [VOCABULARY[(VOCABULARY.indexOf(word) + 1) % VOCABULARY.length]!];
+    for (let round = 0; round < 20; round++) {
+      const next = random(100 + round);
+      const docs = Array.from({ length: 400 }, (_, n) => randomDoc(next, n));
+      const index = new SearchIndex();
+      for (const d of docs) index.upsert(d);
+      for (let q = 0; q < 25; q++) {
+        const length = 1 + Math.floor(next() * 4);
+        const words = [...new Set(Array.from({ length }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)]!))];
+        const result = index.query({
+          terms: promptTerms(`${words.join(' ')} `, alternativesOf),
+          filters: { type: 'music' },
+          sort: 'relevance',
+          skip: 0,
+          limit: 10_000,
+        });
+        const found = result.page.map((slot) => index.doc(slot)!.id).sort();
+        expect({ words, found }).toEqual({ words, found: reference(docs, words, 'music', alternativesOf) });
+      }
+    }
+  });
+
+  it('ranks products with more of the words, and better fields, first', () => {
+    const index = new SearchIndex();
+    const base = randomDoc(random(9), 0);
+    const plain = { ...base, title: 'x', description: '', instruments: [], moods: [], tags: [] };
+    index.upsert({ ...plain, id: 'title', title: 'calm piano', rank: 0 });
+    index.upsert({ ...plain, id: 'description', description: 'calm piano', rank: 5 });
+    index.upsert({ ...plain, id: 'one-word', title: 'calm', rank: 9 });
+    const result = index.query({
+      terms: promptTerms('calm piano '),
+      filters: { type: base.type },
+      sort: 'relevance',
+      skip: 0,
+      limit: 10,
+    });
+    expect(result.page.map((slot) => index.doc(slot)!.id)).toEqual(['title', 'description']);
+  });
+});
