@@ -277,5 +277,7 @@ describe('catalog:remove command', () => {
     // the ingest of the same folder brings it back as a new product; "two" is unchanged
     const back = await run('ingest.cli.ts', ['music']);
     expect(back.stdout).toMatch(/1 added, 0 updated, 1 unchanged, 0 skipped/);
-  }, 120_000);
+    // five processes that each open the embedded database, two of them encoding audio: about a minute
+    // on a quiet machine, more beside other suites
+  }, 300_000);
 });
