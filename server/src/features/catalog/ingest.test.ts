@@ -538,7 +538,8 @@ describe('catalog:ingest command', () => {
     const bad = await cli(broken);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/Ingest failed: manifest\.json is not valid JSON/);
-  });
+    // separate processes on the embedded database: seconds each on a quiet machine, far more beside other suites
+  }, 240_000);
 
   it('takes audio by its content (.oga, .M4A, .aif, .opus), skips a text file named .mp3, and exits non-zero when nothing was imported', async () => {
     const dir = join(root, 'formats');
@@ -588,5 +589,5 @@ describe('catalog:ingest command', () => {
     const nothing = await cli(empty);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toMatch(/no manifest\.json or manifest\.csv/);
-  }, 120_000);
+  }, 240_000);
 });
