@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductList } from '@cuewave/contract/catalog';
 import { svgCover, writeClickWav, writeSilentWav } from '../../../test/audio-fixtures';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -497,11 +497,12 @@ function withoutDatabaseUrl(): NodeJS.ProcessEnv {
 }
 
 describe('catalog:ingest command', () => {
+  // a fresh folder and data folder per test, so a retried test starts clean
   let root: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'cuewave-ingest-cli-'));
   });
-  afterAll(() => rm(root, { recursive: true, force: true }));
+  afterEach(() => rm(root, { recursive: true, force: true }));
 
   const cli = (folder: string) =>
     run(process.execPath, ['--import', 'tsx', 'src/features/catalog/ingest.cli.ts', folder], {
