@@ -3,7 +3,7 @@ import type { Intent, SearchDoc } from '../search.types';
 import { DOCS, TAXONOMY } from './dev-set.fixture';
 import { embeddingText } from './document-text';
 import { readIntent } from './intent';
-import { closestWords, hardShare, scoreHit } from './rank';
+import { closestWords, hardShareOf, scoreHit } from './rank';
 
 const doc = (id: string) => DOCS.find((d) => d.id === id)!;
 const intentOf = (prompt: string, ignore: string[] = []): Intent => readIntent(prompt, TAXONOMY, new Set(ignore));
@@ -42,13 +42,13 @@ describe('scoreHit', () => {
   });
 });
 
-describe('hardShare', () => {
+describe('hardShareOf', () => {
   it('is the share of the prompt’s hard chips a product satisfies, for ranking when they are relaxed', () => {
     const intent = intentOf('fast drum and bass without vocals');
-    expect(hardShare(doc('dnb-fast'), intent)).toBe(1);
-    expect(hardShare(doc('dnb-vocal'), intent)).toBeCloseTo(2 / 3);
-    expect(hardShare(doc('calm-piano'), intent)).toBeLessThan(hardShare(doc('dnb-vocal'), intent));
-    expect(hardShare(doc('calm-piano'), intentOf('relaxing piano'))).toBe(0); // soft chips only
+    expect(hardShareOf(intent)(doc('dnb-fast'))).toBe(1);
+    expect(hardShareOf(intent)(doc('dnb-vocal'))).toBeCloseTo(2 / 3);
+    expect(hardShareOf(intent)(doc('calm-piano'))).toBeLessThan(hardShareOf(intent)(doc('dnb-vocal')));
+    expect(hardShareOf(intentOf('relaxing piano'))(doc('calm-piano'))).toBe(0); // soft chips only
   });
 });
 

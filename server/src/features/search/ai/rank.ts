@@ -143,13 +143,8 @@ export function scoreHit(doc: SearchDoc, intent: Intent, similarity: number): { 
 /**
  * The share of the prompt's hard chips (genre, tempo, vocals…) a product satisfies, for ranking when
  * those chips together leave nothing and AI search relaxes them (ai-search.ts): the products that
- * satisfy more of them come first. 0 without hard chips.
+ * satisfy more of them come first (one function per intent: the chips are looked at once). 0 without hard chips.
  */
-export function hardShare(doc: SearchDoc, intent: Intent): number {
-  return hardShareOf(intent)(doc);
-}
-
-/** hardShare() for one intent and many products (the chips are looked at once). */
 export function hardShareOf(intent: Intent): (doc: SearchDoc) => number {
   const kinds = intent.chips.filter((chip) => HARD_KINDS.has(chip.kind)).map((chip) => chip.kind);
   if (!kinds.length) return () => 0;

@@ -1,5 +1,5 @@
 import { tokenize } from './text';
-import { STOP_WORDS_EN, STOP_WORDS_PL, VOCABULARY, lookup } from './vocabulary';
+import { STOP_WORDS_EN, STOP_WORDS_PL, VOCABULARY, vocabularyPhraseAt } from './vocabulary';
 import type { WordVectors } from './word-vectors';
 
 /**
@@ -137,14 +137,7 @@ export function reachUnknownWords(text: string, wv: WordVectors, type: ReachType
   let i = 0;
   while (i < tokens.length) {
     // a vocabulary phrase here ("drum and bass", "złamane serce") is known: skip all of it
-    let known = 0;
-    for (let len = Math.min(VOCABULARY.maxPhrase, tokens.length - i); len >= 1 && !known; len--) {
-      const phrase = tokens
-        .slice(i, i + len)
-        .map((t) => t.norm)
-        .join(' ');
-      if (lookup(phrase)) known = len;
-    }
+    const known = vocabularyPhraseAt(tokens, i);
     if (known) {
       i += known;
       continue;

@@ -1,6 +1,6 @@
 import { polishPhraseForm, polishStemForm } from './polish-stems';
 import { tokenize } from './text';
-import { STOP_WORDS_EN, STOP_WORDS_PL, VOCABULARY, lookup } from './vocabulary';
+import { STOP_WORDS_EN, STOP_WORDS_PL, vocabularyPhraseAt } from './vocabulary';
 import { nearestVocabularyForms } from './vocabulary-typos';
 import type { WordVectors } from './word-vectors';
 
@@ -31,14 +31,7 @@ export function correctToVocabulary(
   const replaced: { start: number; end: number; to: string }[] = [];
   let i = 0;
   while (i < tokens.length) {
-    let phrase = 0;
-    for (let len = Math.min(VOCABULARY.maxPhrase, tokens.length - i); len >= 1 && !phrase; len--) {
-      const words = tokens
-        .slice(i, i + len)
-        .map((t) => t.norm)
-        .join(' ');
-      if (lookup(words)) phrase = len;
-    }
+    const phrase = vocabularyPhraseAt(tokens, i);
     if (phrase) {
       i += phrase;
       continue;

@@ -3,7 +3,7 @@ import { CONCEPTS } from './vocabulary-concepts';
 import type { ConceptDef, ConceptKind } from './vocabulary.types';
 
 export type { ConceptDef, ConceptKind };
-import { fold, normPhrase } from './text';
+import { fold, normPhrase, type Token } from './text';
 
 /**
  * The project's own music vocabulary in English and Polish (decision 059). Every concept is one
@@ -97,6 +97,18 @@ export const VOCABULARY: Vocabulary = build(CONCEPTS);
 /** The concepts a normalised phrase means, if any. */
 export function lookup(phrase: string): LexiconEntry | undefined {
   return VOCABULARY.lexicon.get(phrase);
+}
+
+/** How many tokens from `at` form the longest vocabulary phrase there ("drum and bass": 3), or 0. */
+export function vocabularyPhraseAt(tokens: readonly Token[], at: number): number {
+  for (let len = Math.min(VOCABULARY.maxPhrase, tokens.length - at); len >= 1; len--) {
+    const phrase = tokens
+      .slice(at, at + len)
+      .map((t) => t.norm)
+      .join(' ');
+    if (lookup(phrase)) return len;
+  }
+  return 0;
 }
 
 /** Words that carry no meaning of their own in a music search (English and Polish, normalised). */
