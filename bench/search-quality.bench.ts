@@ -11,6 +11,9 @@
  * `--verbose` adds every query's scores. `--check` only checks the labels against the catalogue (how
  * many products each query's rules find relevant) without starting the server. `--fresh-demo` builds a
  * new demo even when a data folder exists (one built before issue 13 has no descriptions).
+ * `--video-only` prints only the video match section (generated clips in the right energy class).
+ * `--sound-only` prints only the "more like this" section (search-quality/sound-pairs.json: how often the
+ * piece that sounds alike is nearer by descriptor than the one that does not, per source and half).
  * `--set dev` scores the development set (search-quality/dev-queries.json) instead: the queries engine
  * work is tuned on, so that the labelled set stays a measure (README.md there).
  * Figures only: nothing here fails on a score.
@@ -37,6 +40,8 @@ import {
   type Scored,
 } from './search-quality/relevance';
 import { freePort, startServerProcess, waitFor } from './server-process';
+import { videoEnergySection } from './search-quality/video-energy';
+import { printSoundPairs, scoreSoundPairs } from './search-quality/sound-pairs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const K = 10;
@@ -240,6 +245,10 @@ function checkLabels(queries: LabelledQuery[], products: JudgedProduct[]): void 
 }
 
 async function main(): Promise<void> {
+  // Video match needs no server or catalogue: `--video-only` prints just its section.
+  if (process.argv.includes('--video-only')) return videoEnergySection(verbose);
+  // So does "more like this" (rendered and recorded pieces): `--sound-only`.
+  if (process.argv.includes('--sound-only')) return printSoundPairs(await scoreSoundPairs(root));
   const queries = loadQueries();
   const langs = (l: string) => queries.filter((q) => q.language === l).length;
   console.log(`${queries.length} ${querySet} queries (${QUERY_FILE}: ${langs('en')} English, ${langs('pl')} Polish)`);
@@ -292,6 +301,8 @@ async function main(): Promise<void> {
           'Run with --fresh-demo (or rebuild it) for figures that count descriptions, instruments and keywords.',
       );
     report(score(queries, products, answers), products, built ? 'a demo built for this run' : `a copy of ${source}`);
+    await videoEnergySection(verbose);
+    printSoundPairs(await scoreSoundPairs(root));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

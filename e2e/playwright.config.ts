@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_COUPON } from './support/checkout';
+import { OPERATOR_EMAIL } from './support/operator';
+
+const MAINTENANCE = /maintenance\.spec\.ts/;
 
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
@@ -38,19 +41,32 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: MAINTENANCE,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
     {
       name: 'mobile',
       grep: /@mobile/,
+      testIgnore: MAINTENANCE,
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+    // Maintenance closes the whole (shared) server, so its journey runs alone, after every other one.
+    {
+      name: 'maintenance',
+      testMatch: MAINTENANCE,
+      dependencies: ['desktop', 'mobile'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
+        // `npm start`'s server with local stand-ins for the sites reference links name (support/start-test-server.mjs).
         // The coupon the checkout journey applies, written through the real CLI before the server owns
         // the embedded database; on a reused data folder it exists already and the CLI says so.
-        command: `node --import tsx ../server/src/features/pricing/coupon.cli.ts --code ${E2E_COUPON.code} --percent ${E2E_COUPON.percent} --first-purchase; node ../scripts/start.mjs`,
+        command: `node --import tsx ../server/src/features/pricing/coupon.cli.ts --code ${E2E_COUPON.code} --percent ${E2E_COUPON.percent} --first-purchase; node support/start-test-server.mjs`,
         url: `${baseURL}/api/health`,
         // A first start on a new data folder builds the demo catalogue (about 5 minutes on two cores;
         // .ci/run builds it beforehand), so the wait is generous.
@@ -61,6 +77,8 @@ export default defineConfig({
           PORT: String(port),
           DATA_DIR: process.env.E2E_DATA_DIR ?? 'e2e/.data',
           LOG_LEVEL: 'warn',
+          // The account the maintenance journey signs in as (e2e/support/accounts.ts OPERATOR_EMAIL).
+          OPERATOR_EMAILS: OPERATOR_EMAIL,
         },
       },
 });

@@ -13,7 +13,8 @@ export const ENTERPRISE_LIMITS = {
   channelsMax: 10_000,
 } as const;
 
-export const ENTERPRISE_USES = ['broadcast', 'agency', 'brand', 'games', 'other'] as const;
+// venue: music played in shops, restaurants and venues (the /in-store page's enquiries, decision 069)
+export const ENTERPRISE_USES = ['broadcast', 'agency', 'brand', 'games', 'venue', 'other'] as const;
 export const enterpriseUseSchema = z.enum(ENTERPRISE_USES);
 export type EnterpriseUse = z.infer<typeof enterpriseUseSchema>;
 
@@ -22,6 +23,7 @@ export const ENTERPRISE_USE_LABELS: Record<EnterpriseUse, string> = {
   agency: 'Agency or production company',
   brand: 'Brand or in-house team',
   games: 'Games or apps',
+  venue: 'Shops, restaurants or venues',
   other: 'Something else',
 };
 

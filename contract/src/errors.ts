@@ -21,6 +21,8 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  // the operator's maintenance switch is on (issue 15): try again after Retry-After seconds
+  MAINTENANCE: 503,
   EMAIL_TAKEN: 409,
   WEAK_PASSWORD: 400,
   CODE_INVALID: 400,
@@ -54,6 +56,10 @@ export const errorStatus = {
   ARCHIVE_NOT_READY: 409,
   ARCHIVE_FAILED: 409,
   ARCHIVE_EXPIRED: 410,
+  // AI video match (decision 068): a corrupt or cut-off file, no picture (audio only), longer than 10 minutes
+  VIDEO_UNREADABLE: 400,
+  VIDEO_NO_FRAMES: 400,
+  VIDEO_TOO_LONG: 400,
   // RFC 6749 §5.2 names this one; OAuth clients match on it.
   unsupported_grant_type: 400,
   'account not confirmed': 403,

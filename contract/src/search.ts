@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BPM_BOUNDS, DURATION_BOUNDS, PRODUCT_PAGE_SIZE, productSchema, productTypeSchema } from './catalog';
+import { soundQualitySchema } from './recommend';
+import { referenceTokenSchema, SEARCH_REFERENCES_MAX } from './reference';
 
 /**
  * Search (issue 13, spec §1, §3 Search state, §5, §7 Search, §9 Search limits; decisions 058–061).
@@ -14,6 +16,9 @@ import { BPM_BOUNDS, DURATION_BOUNDS, PRODUCT_PAGE_SIZE, productSchema, productT
  *              the best 100 (SEARCH_AI_TOTAL), paged by 30; count = min(matches, 100). Each item has an
  *              explanation in `explanations`.
  *            An empty prompt with filters is a filtered listing (sorted as asked; relevance = alphabetic).
+ *            `reference` (from POST /search/reference, contract/src/reference.ts): a sound ranks the products by
+ *              how alike they sound (filters apply; explanations carry `closeIn`), a streaming page's words join
+ *              the prompt; an unknown or expired reference is a 400 (decision 067).
  *            A signed-in user's searches with a prompt are added to their history (skip = 0 only; a prompt the
  *            user was still typing — a prefix of the newest entry or extended by it, within two minutes —
  *            replaces that entry instead of adding one).
@@ -92,6 +97,11 @@ export const searchRequestSchema = z
     bpm: range(1000).optional(),
     /** AI chips the user removed (SearchChip.id): their words are then matched by meaning only. */
     ignore: z.array(z.string().max(100)).max(SEARCH_LIST_MAX).optional(),
+    /**
+     * Reference links resolved by POST /search/reference (its items' `reference`): products are ranked by how
+     * alike they sound (filters still apply); a streaming page's title and artist join the prompt (decision 067).
+     */
+    reference: z.array(referenceTokenSchema).max(SEARCH_REFERENCES_MAX).optional(),
   })
   .refine((b) => !(b.vocalOnly && b.instrumentalOnly), {
     message: 'vocalOnly and instrumentalOnly cannot both be true',
@@ -134,6 +144,10 @@ export const searchExplanationSchema = z
     chips: z.array(z.string()).describe('Ids of the chips this product satisfies'),
     closest: z.array(z.string()).describe('The words of the product closest in meaning to the prompt, best first'),
     score: z.number().describe('Similarity 0..1'),
+    closeIn: z
+      .array(soundQualitySchema)
+      .optional()
+      .describe('Search by a sound reference: the qualities in which the product is close to it (decision 067)'),
   })
   .meta({ id: 'SearchExplanation' });
 export type SearchExplanation = z.infer<typeof searchExplanationSchema>;

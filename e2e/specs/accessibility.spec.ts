@@ -45,6 +45,12 @@ test.describe('accessibility', () => {
     expect(await violationsOn(page, paths)).toEqual([]);
   });
 
+  test('the public information pages have no WCAG A/AA violations @mobile', async ({ page }) => {
+    test.setTimeout(120_000);
+    const paths = ['/about', '/contact', '/in-store', '/faq/rights', '/privacy-policy', '/us/terms-conditions'];
+    expect(await violationsOn(page, paths)).toEqual([]);
+  });
+
   test('the billing details and payment steps of the checkout have no WCAG A/AA violations', async ({
     page,
     request,

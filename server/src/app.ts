@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'kysely';
@@ -15,11 +15,13 @@ import type { Db } from './db/client';
 import { rejectNulCharacters } from './lib/reject-nul';
 import { installDrain } from './lib/graceful-stop';
 import { installRequestSanity } from './lib/request-sanity';
+import { installRequestLog } from './lib/request-log';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './lib/error-handler';
 import { systemClock, type Clock } from './lib/clock';
 import type { FileStorage } from './providers/storage/storage';
 import { DEFAULT_SELLER } from './features/payment/receipt-seller';
 import { DEFAULT_SALES_EMAIL } from './features/enterprise/enterprise.service';
+import { DEFAULT_SUPPORT_EMAIL } from './features/contact/contact.service';
 import type { AppConfig, Providers } from './providers/providers';
 import { createEmbeddedProviders } from './providers/create-providers';
 import { registerFeatures } from './features/register';
@@ -49,6 +51,8 @@ export type App = FastifyInstance;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per request, at debug (lib/request-log.ts), instead of Fastify's two at info.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.trustProxy ?? 'loopback',
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -57,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
   // First hooks of every request: a stopping server refuses newcomers, then bad methods and hosts are refused.
   installDrain(app);
   installRequestSanity(app);
@@ -118,21 +123,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailboxEnabled: providers.email.kind === 'outbox',
     seller: DEFAULT_SELLER,
     salesEmail: DEFAULT_SALES_EMAIL,
+    supportEmail: DEFAULT_SUPPORT_EMAIL,
     ...deps.config,
   };
   app.addHook('onClose', () => providers.rateLimiter.close());
   guardCrossSiteRequests(app, config);
   addSecurityHeaders(app);
 
-  await registerFeatures(api, { db: deps.db, storage: deps.storage, clock, providers, config });
+  const features = await registerFeatures(api, { db: deps.db, storage: deps.storage, clock, providers, config });
 
   if (deps.webBuildDir) {
     const { registerWebApp } = await import('./web-app');
-    await registerWebApp(app, deps.webBuildDir, {
-      stripe: providers.payments.kind === 'stripe',
-      recaptcha: providers.captcha.kind === 'recaptcha',
-      storageOrigin: deps.storageOrigin ?? null,
-    });
+    await registerWebApp(
+      app,
+      deps.webBuildDir,
+      {
+        stripe: providers.payments.kind === 'stripe',
+        recaptcha: providers.captcha.kind === 'recaptcha',
+        storageOrigin: deps.storageOrigin ?? null,
+      },
+      features.maintenancePage,
+    );
   }
   return app;
 }

@@ -102,7 +102,9 @@ describe('app config from the environment', () => {
       mailboxEnabled: true,
       seller: DEFAULT_SELLER,
       salesEmail: 'sales@cuewave.local',
+      supportEmail: 'support@cuewave.local',
       downloadsPerDay: 300,
+      operatorEmails: [],
     });
     expect(appConfigFromEnv(parseEnv({ PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
   });
@@ -127,6 +129,7 @@ describe('app config from the environment', () => {
         SELLER_ADDRESS: ' ul. Długa 5 ;; 31-147 Kraków ',
         SELLER_VAT_ID: 'PL6762461659',
         SALES_EMAIL: 'enterprise@nuty.example',
+        SUPPORT_EMAIL: 'help@nuty.example',
       }),
     );
     expect(config.seller).toEqual({
@@ -135,8 +138,10 @@ describe('app config from the environment', () => {
       vatId: 'PL6762461659',
     });
     expect(config.salesEmail).toBe('enterprise@nuty.example');
+    expect(config.supportEmail).toBe('help@nuty.example');
     expect(() => parseEnv({ SELLER_VAT_ID: 'DE123456789' })).toThrow(/SELLER_VAT_ID: must be PL/);
     expect(() => parseEnv({ SELLER_ADDRESS: 'a;b;c;d;e' })).toThrow(/SELLER_ADDRESS: has at most 4 lines/);
     expect(() => parseEnv({ SALES_EMAIL: 'sales' })).toThrow(/SALES_EMAIL/);
+    expect(() => parseEnv({ SUPPORT_EMAIL: 'help\r\nBcc: x@y.example' })).toThrow(/SUPPORT_EMAIL/);
   });
 });

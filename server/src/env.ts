@@ -89,6 +89,19 @@ const envSchema = z
       z.string().regex(/^PL\d{10}$/, 'must be PL followed by the 10-digit NIP, e.g. PL5273123454'),
     ),
     SALES_EMAIL: optional(z.email('must be an email address, e.g. sales@cuewave.example')),
+    // Operators (issue 15): accounts that may switch maintenance and keep the site while it is on.
+    OPERATOR_EMAILS: optional(
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((email) => email.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email('must be email addresses separated by commas, e.g. ops@cuewave.example')).max(50)),
+    ),
+    SUPPORT_EMAIL: optional(z.email('must be an email address, e.g. support@cuewave.example')),
 
     // Accounts: where email and SMS go, captcha, shared rate limits, cookies (README, decision 031).
     SMTP_URL: optional(urlWithScheme(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465')),

@@ -7,6 +7,8 @@ import { storageProbeJobHandlers } from './providers/storage/storage-probe.job';
 import { archiveJobHandlers } from './features/archives/archives.job';
 import { downloadJobHandlers } from './features/downloads/downloads.jobs';
 import { searchJobHandlers } from './features/search/search.jobs';
+import { soundJobHandlers } from './features/search/sound/sound.jobs';
+import { videoMatchJobHandlers } from './features/video-match/video-match.job';
 
 export function jobHandlers(deps: FeatureDeps): JobHandlers {
   return {
@@ -14,5 +16,7 @@ export function jobHandlers(deps: FeatureDeps): JobHandlers {
     ...archiveJobHandlers(deps),
     ...downloadJobHandlers(deps),
     ...searchJobHandlers(deps),
+    ...soundJobHandlers(deps),
+    ...videoMatchJobHandlers(deps),
   };
 }

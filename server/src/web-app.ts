@@ -9,6 +9,8 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { contentSecurityPolicy, newNonce, type ThirdParties } from './web-csp';
 import { inProcessFetch, type InProcessFetch } from './lib/in-process-fetch';
+import type { PageGate } from './features/maintenance/maintenance.gate';
+import { MAINTENANCE_PAGE_CSP, maintenancePageHtml } from './features/maintenance/maintenance.page';
 
 /** What the build's entry module exports beside React Router's own (web/app/entry.server.tsx). */
 type EntryModule = { setServerApiTransport?: (transport: InProcessFetch | null) => void };
@@ -34,6 +36,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   buildDir: string,
   thirdParties: ThirdParties,
+  /** While maintenance is on, what a page request gets instead (issue 15); null renders the page. */
+  maintenance: PageGate = async () => null,
 ): Promise<void> {
   const serverEntry = join(buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) throw new Error(`Web build not found at ${serverEntry}; run "npm run build"`);
@@ -64,6 +68,17 @@ export async function registerWebApp(
         return reply
           .status(404)
           .send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+      }
+      const closed = await maintenance(request);
+      if (closed) {
+        return reply
+          .status(503)
+          .header('retry-after', String(closed.retryAfter))
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', MAINTENANCE_PAGE_CSP)
+          .header('x-content-type-options', 'nosniff')
+          .type('text/html; charset=utf-8')
+          .send(maintenancePageHtml(closed.retryAfter, closed.message));
       }
       const nonce = newNonce();
       const response = await renderingApp.run(transport, () =>

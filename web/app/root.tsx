@@ -34,6 +34,7 @@ import { SpaceBarRule } from './features/shell/space-bar-rule';
 import { SearchLauncher } from './features/search/search-launcher';
 import { DownloadStatusModal } from './features/playlist-download/download-status-modal';
 import { setSessionExpiredHandler } from './lib/api';
+import { reloadOnceForChunkError } from './lib/chunk-reload';
 import { useNonce } from './lib/nonce';
 import { redirectFor } from './lib/redirects';
 import type { Me } from '@cuewave/contract/account';
@@ -203,5 +204,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail = import.meta.env.DEV && error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : null;
   if (!isRouteErrorResponse(error) && typeof console !== 'undefined') console.error(error);
+  // A chunk gone after a deploy: reload once for the new build (spec §8/§9); the guard shows this page next time.
+  useEffect(() => {
+    reloadOnceForChunkError(error);
+  }, [error]);
   return <ErrorPage status={status} path={pathname} isBot={root?.isBot ?? false} detail={detail} />;
 }

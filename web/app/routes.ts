@@ -29,12 +29,21 @@ const pages: RouteConfigEntry[] = [
 
   layout('layouts/default-layout.tsx', [
     route('c/song/:songId', 'routes/catalog/song.tsx'),
+    // "More like this": the tracks nearest by sound (issue 14, decision 066).
+    route('c/similar/:type/:productId', 'routes/catalog/similar.tsx'),
     // Licences and pricing: plan cards, the monthly/yearly toggle, FAQ.
     route('licenses', 'routes/licenses/index.tsx'),
     // The public proof a creator shows when a platform claims their video.
     route('licenses/verify/:code', 'routes/licenses/verify.tsx'),
     // The enterprise contact form: Enterprise is bought through it, not by card.
     route('enterprise', 'routes/enterprise.tsx'),
+    // Public pages with real content (issue 15, decision 069); /faq itself redirects to /faq/rights.
+    route('about', 'routes/pages/about.tsx'),
+    route('contact', 'routes/pages/contact.tsx'),
+    route('in-store', 'routes/pages/in-store.tsx'),
+    route('faq/:tab', 'routes/pages/faq-tab.tsx'),
+    route('privacy-policy', 'routes/pages/privacy-policy.tsx'),
+    route('terms-conditions', 'routes/pages/terms-conditions.tsx'),
     // Where the email-change links land: confirm the new address, or undo from the old one (decision 048).
     route('account/email-change', 'routes/account/email-change.tsx'),
     // Any other unmatched path: the site frame with the 404 message (decision 053).
@@ -74,6 +83,8 @@ const pages: RouteConfigEntry[] = [
     route('dashboard/playlists/:playlistId', 'routes/dashboard/playlist.tsx'),
     // Download history, the licence of each track and its certificate (issue 12).
     route('dashboard/downloads', 'routes/dashboard/downloads.tsx'),
+    // FAQ entry points, the support form and the user's own requests (issue 15).
+    route('dashboard/support', 'routes/dashboard/support.tsx'),
     route('dashboard/*', 'routes/not-found.tsx', { id: 'routes/dashboard-not-found' }),
   ]),
 

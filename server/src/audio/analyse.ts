@@ -1,5 +1,7 @@
 import { AudioDecodeError } from './errors';
 import { decodeToMono } from './ffmpeg';
+import { computeDescriptor } from './descriptor';
+import type { SoundDescriptor } from './descriptor.types';
 import { computePeaks } from './peaks';
 import { estimateTempo } from './tempo';
 
@@ -9,6 +11,8 @@ export type AudioAnalysis = {
   peaks: number[];
   rmsDb: number;
   silent: boolean;
+  /** What the track sounds like (decision 066); null when silent. */
+  descriptor: SoundDescriptor | null;
 };
 
 // 11.025 kHz keeps what the analysis looks at (beats, envelope, level) at a sixteenth of the CD-rate data;
@@ -23,7 +27,7 @@ export async function analyseAudio(path: string): Promise<AudioAnalysis> {
   return analyseSamples(mono, ANALYSIS_RATE);
 }
 
-function analyseSamples(mono: Float32Array, sampleRate: number): AudioAnalysis {
+export function analyseSamples(mono: Float32Array, sampleRate: number): AudioAnalysis {
   let peak = 0;
   let sumSq = 0;
   for (let i = 0; i < mono.length; i++) {
@@ -34,12 +38,14 @@ function analyseSamples(mono: Float32Array, sampleRate: number): AudioAnalysis {
   }
   const rms = Math.sqrt(sumSq / Math.max(1, mono.length));
   const silent = peak < SILENCE_PEAK;
+  const bpm = silent ? null : estimateTempo(mono, sampleRate);
   return {
     durationSec: Math.round((mono.length / sampleRate) * 1000) / 1000,
-    bpm: silent ? null : estimateTempo(mono, sampleRate),
+    bpm,
     peaks: computePeaks(mono),
     rmsDb: rms > 0 ? Math.max(FLOOR_DB, Math.round(20 * Math.log10(rms) * 10) / 10) : FLOOR_DB,
     silent,
+    descriptor: silent ? null : computeDescriptor(mono, sampleRate, bpm),
   };
 }
 

@@ -10,7 +10,9 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  // Work in parallel can number migrations out of the order they reach a database (0019 applied, then
+  // 0018 lands); each creates its own tables, so a late lower number is applied rather than refused.
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

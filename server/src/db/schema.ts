@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SoundFeatures } from '../audio/descriptor.types';
 
 /** Row types of every table, kept in step with migrations/. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -58,6 +59,15 @@ export type ProductEmbeddingsTable = {
   seq: Generated<string>;
 };
 
+/** Migration 0015: a product's sound descriptor (decision 066). */
+export type ProductSoundsTable = {
+  product_id: string;
+  version: number;
+  vector: Uint8Array;
+  features: ColumnType<SoundFeatures, string, string>;
+  seq: Generated<string>;
+};
+
 export type SearchHistoryTable = {
   id: string;
   user_id: string;
@@ -68,6 +78,16 @@ export type SearchHistoryTable = {
   dedupe_key: string;
   /** Moved forward when the same search is made again. */
   created_at: ColumnType<Date, Date | string | undefined, Date>;
+};
+
+/** Reference links' derived numbers or words, kept a day (decision 067). */
+export type SearchReferencesTable = {
+  id: string;
+  kind: 'sound' | 'text';
+  descriptor: ColumnType<{ vector: number[]; features: SoundFeatures } | null, string | null, never>;
+  search_text: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
 };
 
 export type ProductFilesTable = {
@@ -394,6 +414,25 @@ export type DownloadsTable = {
   archive_job_id: ColumnType<string | null, string | null | undefined, never>;
 };
 
+/** Migration 0019: settings operators change while the site runs (the maintenance switch). */
+export type SiteSettingsTable = {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date, Date>;
+};
+
+/** Migration 0018 (decision 069): contact-form messages and signed-in users' support requests. */
+export type ContactMessagesTable = {
+  id: string;
+  source: 'contact' | 'support';
+  account_id: string | null;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  created_at: ColumnType<Date, Date, never>;
+};
+
 export type Database = {
   files: FilesTable;
   artists: ArtistsTable;
@@ -402,7 +441,9 @@ export type Database = {
   tags: TagsTable;
   products: ProductsTable;
   product_embeddings: ProductEmbeddingsTable;
+  product_sounds: ProductSoundsTable;
   search_history: SearchHistoryTable;
+  search_references: SearchReferencesTable;
   product_files: ProductFilesTable;
   product_categories: ProductCategoriesTable;
   product_moods: ProductMoodsTable;
@@ -430,4 +471,6 @@ export type Database = {
   product_notes: ProductNotesTable;
   renditions: RenditionsTable;
   downloads: DownloadsTable;
+  contact_messages: ContactMessagesTable;
+  site_settings: SiteSettingsTable;
 };

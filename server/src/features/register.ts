@@ -16,14 +16,30 @@ import { registerChannelRoutes } from './channel/channel.routes';
 import { registerLicenceRoutes } from './licence/licence.routes';
 import { registerDownloadRoutes } from './downloads/downloads.routes';
 import { registerEnterpriseRoutes } from './enterprise/enterprise.routes';
+import { installMaintenanceGate, maintenancePageGate, type PageGate } from './maintenance/maintenance.gate';
+import { registerMaintenanceRoutes } from './maintenance/maintenance.routes';
+import { createMaintenanceSwitch } from './maintenance/maintenance.service';
+import { registerContactRoutes } from './contact/contact.routes';
 import { prepareAiSearch, VectorStore } from './search/ai-search';
 import { prepareWordVectors } from './search/ai/word-vectors';
 import { createSearchIndexStore } from './search/search-index-store';
 import { enqueueEmbedding } from './search/search.jobs';
 import { registerSearchRoutes } from './search/search.routes';
+import { registerRecommendRoutes } from './search/sound/recommend.routes';
+import { registerVideoMatchRoutes } from './video-match/video-match.routes';
+import { registerReferenceRoutes } from './search/reference/reference.routes';
 
 /** Every feature's routes, mounted under /api: the one place that knows them all (each registers only itself). */
-export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<void> {
+export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<{ maintenancePage: PageGate }> {
+  // First: while maintenance is on, the API turns requests away before any route runs (issue 15).
+  const maintenance = {
+    db: deps.db,
+    clock: deps.clock,
+    maintenance: createMaintenanceSwitch(deps),
+    operatorEmails: deps.config.operatorEmails ?? [],
+  };
+  installMaintenanceGate(app, maintenance);
+  await registerMaintenanceRoutes(app, maintenance);
   // One catalogue cache for the catalogue and the playlists that show its products.
   const catalog = { db: deps.db, clock: deps.clock, cache: createCatalogCache(deps.db) };
   await registerCatalogRoutes(app, catalog);
@@ -55,6 +71,15 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
     store,
     ai: { embeddings, vectors },
   });
+  await registerRecommendRoutes(app, { db: deps.db, clock: deps.clock, catalog, store });
+  await registerReferenceRoutes(app, {
+    db: deps.db,
+    clock: deps.clock,
+    store,
+    rateLimiter: deps.providers.rateLimiter,
+    publicUrl: deps.config.publicUrl,
+  });
+  await registerVideoMatchRoutes(app, { ...deps, catalog, store });
   await registerPlaylistRoutes(app, { ...deps, catalog });
   await registerArchiveRoutes(app, { ...deps, catalog });
   await registerMediaRoutes(app, { db: deps.db, storage: deps.storage });
@@ -69,5 +94,7 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerLicenceRoutes(app, deps);
   await registerDownloadRoutes(app, deps);
   await registerEnterpriseRoutes(app, deps);
+  await registerContactRoutes(app, deps);
   await registerDevRoutes(app, deps);
+  return { maintenancePage: maintenancePageGate(maintenance) };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_SALES_EMAIL } from '../features/enterprise/enterprise.service';
+import { DEFAULT_SUPPORT_EMAIL } from '../features/contact/contact.service';
 import { DEFAULT_SELLER } from '../features/payment/receipt-seller';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
@@ -94,6 +95,8 @@ export function appConfigFromEnv(env: Env): AppConfig {
       vatId: env.SELLER_VAT_ID ?? DEFAULT_SELLER.vatId,
     },
     salesEmail: env.SALES_EMAIL ?? DEFAULT_SALES_EMAIL,
+    supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     downloadsPerDay: env.DOWNLOADS_PER_DAY,
+    operatorEmails: env.OPERATOR_EMAILS ?? [],
   };
 }

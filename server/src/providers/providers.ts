@@ -31,6 +31,10 @@ export type AppConfig = {
   seller: Seller;
   /** Where enterprise enquiries go (SALES_EMAIL). */
   salesEmail: string;
+  /** Where contact-form messages and support requests go (SUPPORT_EMAIL, decision 069). */
+  supportEmail: string;
   /** Fair use: distinct products one account may download per UTC day (DOWNLOADS_PER_DAY, decision 055). */
   downloadsPerDay?: number;
+  /** Accounts that switch maintenance and keep the site while it is on (OPERATOR_EMAILS), lower-case. */
+  operatorEmails?: string[];
 };

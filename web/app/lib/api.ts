@@ -67,6 +67,8 @@ export type SendOptions = ApiOptions & {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (the OAuth2 token endpoint). */
   form?: Record<string, string>;
+  /** Sent as it is (a file upload), as application/octet-stream. */
+  blob?: Blob;
 };
 
 export function withQuery(path: string, query?: Query): string {
@@ -249,8 +251,11 @@ function send(method: string, url: string, options: SendOptions, token: string |
     const value = options.request?.headers.get(name);
     if (value) headers[name] = value;
   }
-  let body: string | undefined;
-  if (options.form) {
+  let body: string | Blob | undefined;
+  if (options.blob) {
+    headers['content-type'] = 'application/octet-stream';
+    body = options.blob;
+  } else if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
   } else if (options.json !== undefined) {

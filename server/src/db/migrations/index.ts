@@ -13,6 +13,10 @@ import * as m0011 from './0011-user-playlists';
 import * as m0012 from './0012-downloads';
 import * as m0013 from './0013-file-crc';
 import * as m0014 from './0014-search';
+import * as m0015 from './0015-sound-descriptors';
+import * as m0017 from './0017-search-references';
+import * as m0018 from './0018-contact-messages';
+import * as m0019 from './0019-site-settings';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +34,8 @@ export const migrations: Record<string, Migration> = {
   '0012-downloads': m0012,
   '0013-file-crc': m0013,
   '0014-search': m0014,
+  '0015-sound-descriptors': m0015,
+  '0017-search-references': m0017,
+  '0018-contact-messages': m0018,
+  '0019-site-settings': m0019,
 };

@@ -11,8 +11,6 @@ import {
   productSchema,
   productTypeParamsSchema,
   publicPlaylistParamsSchema,
-  recommendedListSchema,
-  recommendedQuerySchema,
   reelsPlaylistSchema,
   tagSchema,
   topTracksSchema,
@@ -108,21 +106,7 @@ export async function registerCatalogRoutes(app: ZodApp, base: catalog.CatalogDe
 
   // Static paths for each type, so a product that happened to be called "recommended" could never shadow them.
   for (const type of ['music', 'sfx'] as const) {
-    app.get(
-      `/api/v1/product/${type}/recommended`,
-      {
-        ...plainJson,
-        schema: {
-          tags,
-          summary: `Recommended ${type} products`,
-          description:
-            'With like={productId}: same genre or category, nearby tempo. Without: a daily rotation of popular products.',
-          querystring: recommendedQuerySchema,
-          response: { 200: recommendedListSchema, ...errors },
-        },
-      },
-      async (request) => catalog.recommendProducts(deps, type, request.query),
-    );
+    // GET /api/v1/product/{type}/recommended lives with "more like this" (search/sound/recommend.routes.ts).
 
     app.get(
       `/api/v1/product/${type}/:id`,

@@ -616,6 +616,10 @@ describe('catalogue paging', () => {
       });
       expect((await empty.app.inject({ method: 'GET', url: '/api/v1/product/music/recommended' })).json()).toEqual({
         items: [],
+        count: 0,
+        basis: 'popular',
+        closeIn: {},
+        notice: null,
       });
     } finally {
       await empty.close();

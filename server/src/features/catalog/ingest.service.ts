@@ -5,6 +5,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { slugify } from '@cuewave/contract/slug';
 import { analyseAudio, type AudioAnalysis } from '../../audio/analyse';
+import { withTempo } from '../../audio/descriptor';
+import { upsertSounds } from '../search/sound/sound.repo';
 import { encodeFlac, encodeMp3 } from '../../audio/encode';
 import { AudioDecodeError } from '../../audio/errors';
 import type { Db } from '../../db/client';
@@ -503,6 +505,10 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
               : []),
           ]);
           await repo.linkProduct(trx, id, links);
+          // What it sounds like, at the catalogue's tempo ("more like this", decision 066).
+          if (mainAnalysis.descriptor) {
+            await upsertSounds(trx, [{ productId: id, descriptor: withTempo(mainAnalysis.descriptor, bpm) }]);
+          }
           await repo.bumpCatalogVersion(trx);
           return { id, added: true };
         }),

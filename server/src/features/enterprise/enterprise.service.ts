@@ -58,7 +58,8 @@ export async function submitEnterpriseEnquiry(deps: EnterpriseDeps, input: Enter
     `Email: ${input.email}`,
     `Company: ${oneLine(input.company)}`,
     `Use: ${ENTERPRISE_USE_LABELS[input.use]}`,
-    `Channels: ${channels}`,
+    // The in-store form asks for locations in the same field (decision 069).
+    `${input.use === 'venue' ? 'Locations' : 'Channels'}: ${channels}`,
   ];
 
   await send(deps, deps.config.salesEmail, `Enterprise enquiry: ${input.company}`, 'enterprise-enquiry', {

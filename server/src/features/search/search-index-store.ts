@@ -3,6 +3,8 @@ import { DEFAULT_SEARCH_PARAMETERS, type SearchParameters } from '@cuewave/contr
 import type { Db } from '../../db/client';
 import { SearchIndex } from './search-index';
 import * as repo from './search.repo';
+import type { SoundIndex } from './sound/sound-index';
+import { syncSounds } from './sound/sound-search';
 import type { SearchDoc, SearchTaxonomy } from './search.types';
 
 /**
@@ -18,6 +20,8 @@ export type SearchCatalog = {
   /** BPM and duration bounds of the products of each type (GET /search/parameters). */
   bounds: Record<ProductType, SearchParameters>;
   version: number;
+  /** The products' sound descriptors by index slot ("more like this", decision 066). */
+  sounds: SoundIndex;
 };
 
 export type SearchIndexStore = {
@@ -74,7 +78,8 @@ export function createSearchIndexStore(db: Db, options: SearchIndexStoreOptions 
     await Promise.all(Array.from({ length: Math.min(LOAD_CONCURRENCY, batches.length) }, loader));
     if (index.garbage > MAX_GARBAGE) index = index.compacted();
     index.warm();
-    state = { index, taxonomy, bounds: boundsOf(index), version };
+    const sounds = await syncSounds(db, index, state);
+    state = { index, taxonomy, bounds: boundsOf(index), version, sounds };
     if (changed.length) await options.onChanged?.(changed);
     return state;
   }

@@ -119,6 +119,38 @@ describe('search index matching', () => {
     }
   });
 
+  it('answers from its kept word lists only while the catalogue is unchanged', () => {
+    for (let round = 0; round < 10; round++) {
+      const next = random(500 + round);
+      const index = new SearchIndex();
+      for (let n = 0; n < 200; n++) index.upsert(randomDoc(next, n));
+      for (let q = 0; q < 40; q++) {
+        // Between prompts a product changes, arrives or goes half of the time; prompts repeat words.
+        if (next() < 0.5) {
+          const n = Math.floor(next() * 260);
+          if (next() < 0.3) index.remove(`p${n}`);
+          else index.upsert({ ...randomDoc(next, n), seq: q + 2 });
+        }
+        const words = [
+          ...new Set(Array.from({ length: 1 + Math.floor(next() * 3) }, () => VOCABULARY[Math.floor(next() * 6)]!)),
+        ];
+        const run = () =>
+          index.query({
+            terms: promptTerms(`${words.join(' ')} `),
+            filters: { type: 'music' },
+            sort: 'relevance',
+            skip: 0,
+            limit: 10_000,
+          });
+        const first = run();
+        const found = first.page.map((slot) => index.doc(slot)!.id).sort();
+        expect({ words, found }).toEqual({ words, found: reference([...index.documents()], words, 'music') });
+        // The same prompt again (from the kept lists) ranks the same.
+        expect(run().page).toEqual(first.page);
+      }
+    }
+  });
+
   it('finds the same when words have alternatives (translations), whose postings interleave', () => {
     // each word also stands for its neighbour in the vocabulary
     const alternativesOf = (word: string) => [VOCABULARY[(VOCABULARY.indexOf(word) + 1) % VOCABULARY.length]!];

@@ -2,6 +2,7 @@ import type { FacetCount, NumberRange, SearchFacets, SearchSort } from '@cuewave
 import { editDistance, deletions } from './fuzzy';
 import { foldText, queryWords, words } from './search-text';
 import { CATEGORY, GENRE, MOOD, SlotColumns, SUBGENRE, TYPE_CODE } from './slot-columns';
+import { intersect, mergePostings, TermListCache, type TermList } from './term-list';
 import type { SearchDoc, SearchFilters } from './search.types';
 
 /**
@@ -61,6 +62,8 @@ const MATCH = { exact: 1, alternative: 0.85, prefix: 0.7, typo1: 0.6, typo2: 0.4
 /** Prefix matching expands to at most this many indexed words (the most frequent first). */
 const MAX_PREFIX_EXPANSION = 60;
 const MAX_TYPO_CANDIDATES = 8;
+/** Products held by the merged word lists in all (8 bytes each: 32 MB). */
+const TERM_LIST_PRODUCTS = 4_000_000;
 
 type Posting = number[]; // slot * 16 + weight code (field weight, 1..15), in slot order
 /** An indexed word a query word stands for, and how much it counts. */
@@ -87,6 +90,9 @@ export class SearchIndex {
   private scratch = new Float32Array(0);
   private total = new Float32Array(0);
   private cover = new Uint8Array(0);
+  /** Merged products per query word (term-list.ts), valid while `termListsAt` equals `changes`. */
+  private termLists = new TermListCache<{ expansions: Expansion[]; list: TermList }>(TERM_LIST_PRODUCTS);
+  private termListsAt = -1;
 
   get size(): number {
     return this.live;
@@ -248,41 +254,32 @@ export class SearchIndex {
   ): { slots: number[] | null; corrected: string | null } {
     if (terms.length === 0) return { slots: null, corrected: null };
     this.ensureScratch();
-    const kind = this.columns.kind;
     const typeCode = TYPE_CODE[type];
-    const expanded = terms.map((term) => this.expand(term));
-    const corrected = correction(terms, expanded);
+    const found = terms.map((term) => this.termList(term, typeCode));
+    const corrected = correction(
+      terms,
+      found.map((f) => f.expansions),
+    );
+    const lists = found.map((f) => f.list);
     if (terms.length > 1 && (minWords === undefined || minWords >= terms.length)) {
-      const every = this.matchEvery(expanded, typeCode);
-      if (every) return { slots: every, corrected };
+      const every = intersect(lists);
+      if (every) return { slots: this.keepScores(every), corrected };
       // None has them all: the most words is all but one, when some product has that many.
-      const most = minWords === undefined && terms.length > 2 ? this.matchAllButOne(expanded, typeCode) : null;
+      const most = minWords === undefined && terms.length > 2 ? this.matchAllButOne(lists) : null;
       if (most) return { slots: most, corrected };
     }
+    const { total, cover } = this;
     const touched: number[] = [];
-    for (const expansions of expanded) {
-      const local: number[] = [];
-      for (const { word, factor } of expansions) {
-        const posting = this.postings.get(word);
-        if (!posting) continue;
-        const idf = Math.log(1 + this.live / posting.length);
-        for (const code of posting) {
-          const slot = code >> 4;
-          if (kind[slot] !== typeCode) continue;
-          const s = factor * idf * (code & 15);
-          if (this.scratch[slot] === 0) local.push(slot);
-          if (s > this.scratch[slot]!) this.scratch[slot] = s;
-        }
-      }
-      for (const slot of local) {
-        if (this.cover[slot] === 0 && this.total[slot] === 0) touched.push(slot);
-        this.total[slot]! += this.scratch[slot]!;
-        this.cover[slot]!++;
-        this.scratch[slot] = 0;
+    for (const { slots, weights } of lists) {
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (cover[slot] === 0) touched.push(slot);
+        total[slot]! += weights[i]!;
+        cover[slot]!++;
       }
     }
     let best = 0;
-    for (const slot of touched) if (this.cover[slot]! > best) best = this.cover[slot]!;
+    for (const slot of touched) if (cover[slot]! > best) best = cover[slot]!;
     // All words, or (none has all) the most words; a single stray word is not a match for a long prompt.
     const need =
       minWords !== undefined
@@ -292,112 +289,55 @@ export class SearchIndex {
           : Math.max(best, Math.ceil(terms.length / 2));
     const slots: number[] = [];
     for (const slot of touched) {
-      if (this.cover[slot]! >= need) slots.push(slot);
+      if (cover[slot]! >= need) slots.push(slot);
       else {
-        this.total[slot] = 0;
-        this.cover[slot] = 0;
+        total[slot] = 0;
+        cover[slot] = 0;
       }
     }
     return { slots, corrected };
   }
 
-  /**
-   * The products with every word, scored into `this.total` as match() leaves them, or null when none
-   * has them all. Starts from the rarest word and skips through the others' postings (they are in slot
-   * order), so a common word ("guitar", in 50,000 products) costs a few probes per candidate instead of
-   * a pass over its whole list.
-   */
-  private matchEvery(expanded: Expansion[][], typeCode: number): number[] | null {
-    const lists = expanded.map((expansions) =>
-      expansions.flatMap(({ word, factor }) => {
-        const posting = this.postings.get(word);
-        return posting ? [{ posting, weight: factor * Math.log(1 + this.live / posting.length) }] : [];
-      }),
-    );
-    const sizes = lists.map((list) => list.reduce((n, e) => n + e.posting.length, 0));
-    const order = [...lists.keys()].sort((a, b) => sizes[a]! - sizes[b]!);
-    if (sizes[order[0]!] === 0) return null;
-    const kind = this.columns.kind;
-    const { scratch, total } = this;
-    let candidates: number[] = [];
-    const rarest = lists[order[0]!]!;
-    for (const { posting, weight } of rarest) {
-      for (const code of posting) {
-        const slot = code >> 4;
-        if (kind[slot] !== typeCode) continue;
-        const s = weight * (code & 15);
-        if (scratch[slot] === 0) candidates.push(slot);
-        if (s > scratch[slot]!) scratch[slot] = s;
-      }
+  /** Writes a match's scores into `this.total` (which query() sorts by and resetScores() clears). */
+  private keepScores({ slots, weights }: TermList): number[] {
+    const out = new Array<number>(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      out[i] = slots[i]!;
+      this.total[slots[i]!] = weights[i]!;
     }
-    // Several expansions (a prefix, translations) interleave: back into slot order. Many candidates are
-    // read off the marks in slot order (a pass over a typed array), few are sorted.
-    if (rarest.length > 1 && candidates.length > this.docs.length / 32) {
-      candidates = [];
-      for (let slot = 0; slot < this.docs.length; slot++) if (scratch[slot] !== 0) candidates.push(slot);
-    } else if (rarest.length > 1) candidates = Array.from(Int32Array.from(candidates).sort());
-    for (const slot of candidates) {
-      total[slot] = scratch[slot]!;
-      scratch[slot] = 0;
-    }
-    for (const t of order.slice(1)) {
-      const best = new Float32Array(candidates.length);
-      for (const { posting, weight } of lists[t]!) {
-        // Walk the shorter of the two sorted lists and skip through the longer one.
-        if (posting.length < candidates.length) {
-          let i = 0;
-          for (const code of posting) {
-            i = gallop(candidates, code >> 4, i);
-            if (i === candidates.length) break;
-            if (candidates[i] === code >> 4 && weight * (code & 15) > best[i]!) best[i] = weight * (code & 15);
-          }
-          continue;
-        }
-        let at = 0;
-        for (let i = 0; i < candidates.length && at < posting.length; i++) {
-          at = gallop(posting, candidates[i]! * 16, at);
-          const code = posting[at];
-          if (code !== undefined && code >> 4 === candidates[i]) {
-            const s = weight * (code & 15);
-            if (s > best[i]!) best[i] = s;
-          }
-        }
-      }
-      const kept: number[] = [];
-      for (let i = 0; i < candidates.length; i++) {
-        const slot = candidates[i]!;
-        if (best[i]! > 0) {
-          total[slot]! += best[i]!;
-          kept.push(slot);
-        } else total[slot] = 0;
-      }
-      candidates = kept;
-      if (candidates.length === 0) return null;
-    }
-    return candidates;
+    return out;
   }
 
   /**
    * The products with every word but one (for each word, the products with all the others: these sets
    * are disjoint), scored into `this.total`; null when there are none.
    */
-  private matchAllButOne(expanded: Expansion[][], typeCode: number): number[] | null {
+  private matchAllButOne(lists: TermList[]): number[] | null {
     const found: number[] = [];
-    const scores: number[] = [];
-    for (let left = 0; left < expanded.length; left++) {
-      const slots = this.matchEvery(
-        expanded.filter((_, i) => i !== left),
-        typeCode,
-      );
-      // matchEvery reuses `total` as scratch: set each call's scores aside until the last one is done.
-      for (const slot of slots ?? []) {
-        found.push(slot);
-        scores.push(this.total[slot]!);
-        this.total[slot] = 0;
-      }
+    for (let left = 0; left < lists.length; left++) {
+      const every = intersect(lists.filter((_, i) => i !== left));
+      if (every) found.push(...this.keepScores(every));
     }
-    found.forEach((slot, i) => (this.total[slot] = scores[i]!));
     return found.length ? found : null;
+  }
+
+  /** A query word's products of one type, merged over its expansions; kept until the index changes. */
+  private termList(term: QueryTerm, typeCode: number): { expansions: Expansion[]; list: TermList } {
+    if (this.termListsAt !== this.changes) {
+      this.termLists.clear();
+      this.termListsAt = this.changes;
+    }
+    const key = `${typeCode}|${term.prefix ? 1 : 0}|${term.word}|${(term.alternatives ?? []).join('|')}`;
+    const cached = this.termLists.get(key);
+    if (cached) return cached;
+    const expansions = this.expand(term);
+    const postings = expansions.map(({ word, factor }) => {
+      const posting = this.postings.get(word)!;
+      return { posting, weight: factor * Math.log(1 + this.live / posting.length) };
+    });
+    const entry = { expansions, list: mergePostings(postings, this.columns.kind, typeCode, this.scratch) };
+    this.termLists.set(key, entry);
+    return entry;
   }
 
   private resetScores(slots: number[] | null): void {
@@ -697,25 +637,6 @@ function correction(terms: QueryTerm[], expanded: Expansion[][]): string | null 
     return typo.word;
   });
   return corrected ? out.join(' ') : null;
-}
-
-/** The first position at or after `from` of a sorted list whose value is at least `target`: doubling steps, then halving. */
-function gallop(posting: readonly number[], target: number, from: number): number {
-  let lo = from;
-  let hi = from;
-  let step = 1;
-  while (hi < posting.length && posting[hi]! < target) {
-    lo = hi + 1;
-    hi += step;
-    step *= 2;
-  }
-  hi = Math.min(hi, posting.length);
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (posting[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The first `n` of `items` in order, without sorting all of them when n is small. */

@@ -22,6 +22,7 @@ import type { SearchIndexStore } from './search-index-store';
 import { foldText } from './search-text';
 import * as repo from './search.repo';
 import type { SearchFilters } from './search.types';
+import { referenceRanking } from './reference/reference-search';
 
 export type SearchDeps = {
   db: Db;
@@ -52,12 +53,38 @@ export async function search(
   const catalog = await deps.store.current();
   const prompt = body.prompt.trim();
   const requested = requestFilters(body, catalog.bounds[body.type]);
-  const sort: SearchSort = body.sort ?? (prompt ? 'relevance' : 'alphabetic');
+  // Reference links (decision 067): a sound ranks by closeness; a streaming page's words join the prompt.
+  const reference = body.reference?.length
+    ? await referenceRanking(deps.db, deps.clock.now(), catalog, body.type, body.reference)
+    : null;
+  const query = [prompt, ...(reference?.texts ?? [])].join(' ').trim();
+  const sort: SearchSort = body.sort ?? (query || reference?.sound ? 'relevance' : 'alphabetic');
 
   let response: SearchResponse;
   let embedMs = 0;
-  if (body.engine === 'ai' && prompt) {
-    const ai = await aiScores(deps.ai, catalog, prompt, requested, new Set(body.ignore ?? []));
+  if (reference?.sound) {
+    const { scores, closeIn } = reference.sound;
+    const result = catalog.index.query({ terms: [], filters: requested, sort, ...page, scores });
+    const items = await getProductsByIds(
+      deps.catalog,
+      result.page.map((slot) => catalog.index.doc(slot)!.id),
+    );
+    const explanations: SearchResponse['explanations'] = {};
+    for (const slot of result.page) {
+      const id = catalog.index.doc(slot)!.id;
+      explanations[id] = { chips: [], closest: [], score: scores.get(slot) ?? 0, closeIn: closeIn(slot) };
+    }
+    response = {
+      items,
+      count: result.count,
+      engine: body.engine,
+      facets: result.facets,
+      chips: [],
+      explanations,
+      corrected: null,
+    };
+  } else if (body.engine === 'ai' && query) {
+    const ai = await aiScores(deps.ai, catalog, query, requested, new Set(body.ignore ?? []));
     embedMs = ai.embedMs;
     const result = catalog.index.query({ terms: [], filters: ai.filters, sort, ...page, scores: ai.scores });
     const items = await getProductsByIds(
@@ -81,7 +108,7 @@ export async function search(
   } else {
     const has = (word: string) => catalog.index.hasWord(word);
     const terms = acrossWordBoundaries(
-      promptTerms(prompt, (word) => expandQueryTerm(word, has)),
+      promptTerms(query, (word) => expandQueryTerm(word, has)),
       has,
     );
     const result = catalog.index.query({ terms, filters: requested, sort, ...page });

@@ -112,6 +112,7 @@ describe('the dashboard overview', () => {
       '/dashboard/licenses',
       '/dashboard/billing',
       '/dashboard/account',
+      '/dashboard/support',
     ]);
   });
 
@@ -152,6 +153,7 @@ describe('the dashboard overview', () => {
       '/dashboard/downloads',
       '/dashboard/licenses',
       '/dashboard/account',
+      '/dashboard/support',
     ]);
   });
 

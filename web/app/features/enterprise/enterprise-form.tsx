@@ -24,10 +24,21 @@ const EMPTY: EnterpriseFields = { name: '', email: '', company: '', use: '', cha
  * The enterprise contact form: checked in the browser with the API's schema, then sent with an
  * invisible captcha to POST /v1/enterprise/contact. Success replaces the form with a confirmation.
  */
-export function EnterpriseForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function EnterpriseForm({
+  defaultEmail = '',
+  defaultUse = '',
+  countLabel = 'Channels to cover (optional)',
+  countHint = 'About how many: YouTube channels, social accounts, sites.',
+}: {
+  defaultEmail?: string;
+  /** The /in-store page asks about venues (decision 069): the use is picked and the count means locations. */
+  defaultUse?: EnterpriseFields['use'];
+  countLabel?: string;
+  countHint?: string;
+}) {
   const id = useId();
   const captcha = useCaptcha('contact');
-  const [fields, setFields] = useState<EnterpriseFields>({ ...EMPTY, email: defaultEmail });
+  const [fields, setFields] = useState<EnterpriseFields>({ ...EMPTY, email: defaultEmail, use: defaultUse });
   const [errors, setErrors] = useState<EnterpriseErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -141,13 +152,13 @@ export function EnterpriseForm({ defaultEmail = '' }: { defaultEmail?: string })
           data-testid="enterprise-company"
         />
         <TextField
-          label="Channels to cover (optional)"
+          label={countLabel}
           name="channels"
           inputMode="numeric"
           value={fields.channels}
           onChange={(e) => set('channels')(e.target.value)}
           error={errors.channels}
-          hint="About how many: YouTube channels, social accounts, sites."
+          hint={countHint}
           ref={register('channels')}
           data-testid="enterprise-channels"
         />

@@ -14,6 +14,7 @@ import { usePlayer, usePlayerTime } from './player-context';
 import { formatClock, previewFile } from './preview';
 import { trackPagePath } from './track-link';
 import { Waveform } from './waveform';
+import { MoreLikeThis } from '../similar/more-like-this';
 import styles from './player-bar.module.css';
 
 /**
@@ -64,6 +65,7 @@ export function PlayerBar() {
               </span>
             </div>
             <FavoriteButton productId={product.id} title={product.title} size="sm" />
+            <MoreLikeThis product={product} className={styles.moreLike} />
           </div>
 
           <div className={styles.transport}>

@@ -15,7 +15,7 @@ type EngineOption = {
   short: string;
   hint: string;
   icon: typeof Sparkles;
-  /** Video match arrives with the next release (issue 14): shown so nobody hunts for it, but not choosable. */
+  /** Shown but not choosable. */
   disabled?: boolean;
 };
 
@@ -33,9 +33,8 @@ export const ENGINE_OPTIONS: EngineOption[] = [
     id: 'video',
     label: 'Video match',
     short: 'Video',
-    hint: 'Not available yet: matching music to your video arrives in the next release',
+    hint: 'Upload a video: music that fits its pace, light and length',
     icon: Clapperboard,
-    disabled: true,
   },
 ];
 
@@ -46,20 +45,25 @@ export type EnginePickerProps = {
   onChange: (engine: SearchEngine) => void;
   /** Told when the mobile sheet opens or closes (the overlay pauses its own focus trap meanwhile). */
   onSheetChange?: (open: boolean) => void;
+  /** "Video match" was chosen: it opens the video upload rather than switching the text engine. */
+  onVideo?: () => void;
+  /** The video upload is open: the button shows "Video match". */
+  videoActive?: boolean;
 };
 
 /**
  * The search type picker (spec §2): a dropdown (listbox) on desktop, a bottom sheet on mobile.
  * Arrow keys move, Enter or Space choose, Escape closes and returns focus to the button.
  */
-export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerProps) {
+export function EnginePicker({ value, onChange, onSheetChange, onVideo, videoActive }: EnginePickerProps) {
   const [open, setOpen] = useState<'menu' | 'sheet' | null>(null);
   const [active, setActive] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const id = useId();
-  const current = ENGINE_OPTIONS.find((o) => o.id === value)!;
+  const shown: PickerEngine = videoActive ? 'video' : value;
+  const current = ENGINE_OPTIONS.find((o) => o.id === shown)!;
   const Icon = current.icon;
 
   useEffect(() => {
@@ -77,7 +81,7 @@ export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerPro
   }, [open]);
 
   function show() {
-    setActive(ENGINE_OPTIONS.findIndex((o) => o.id === value));
+    setActive(ENGINE_OPTIONS.findIndex((o) => o.id === shown));
     const mobile = typeof window !== 'undefined' && window.matchMedia?.(MOBILE_QUERY).matches;
     setOpen(mobile ? 'sheet' : 'menu');
   }
@@ -85,6 +89,7 @@ export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerPro
   function choose(option: EngineOption) {
     if (option.disabled) return;
     if (option.id !== 'video') onChange(option.id);
+    else onVideo?.();
     setOpen(null);
     buttonRef.current?.focus();
   }
@@ -123,7 +128,7 @@ export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerPro
           }
         }}
         data-testid="engine-picker"
-        data-engine={value}
+        data-engine={shown}
       >
         <Icon aria-hidden="true" className={styles.icon} />
         <span className="visually-hidden">Search type: </span>
@@ -149,7 +154,7 @@ export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerPro
               key={option.id}
               id={`${id}-${option.id}`}
               option={option}
-              selected={option.id === value}
+              selected={option.id === shown}
               active={index === active}
               onChoose={() => choose(option)}
               onHover={() => setActive(index)}
@@ -162,7 +167,7 @@ export function EnginePicker({ value, onChange, onSheetChange }: EnginePickerPro
         <div role="radiogroup" aria-label="Search type" className={styles.sheetList}>
           {ENGINE_OPTIONS.map((option) => {
             const OptionIcon = option.icon;
-            const selected = option.id === value;
+            const selected = option.id === shown;
             return (
               <button
                 key={option.id}

@@ -21,6 +21,8 @@ export const SEARCH_KEYS = [
   'searchDuration',
   'searchIgnore',
   'searchPage',
+  // reference links (decision 067): the `reference` values of POST /search/reference, comma-separated
+  'searchReference',
 ] as const;
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
@@ -34,6 +36,7 @@ const FILTER_KEYS: SearchKey[] = [
   'searchVocal',
   'searchBpm',
   'searchDuration',
+  'searchReference',
 ];
 
 /**

@@ -17,6 +17,7 @@ import { cx } from '../../components/ui/cx';
 import selectStyles from '../../components/ui/select.module.css';
 import { useViewer } from '../auth/use-viewer';
 import { useGenres } from '../shell/use-genres';
+import { VideoMatchPanel } from '../video-match/video-match-panel';
 import { EnginePicker } from './engine-picker';
 import { loadSearchParameters } from './search-api';
 import { ActiveFilterChips, SearchFilters } from './search-filters';
@@ -39,6 +40,7 @@ import {
   type Bounds,
   type SearchState,
 } from './search-state';
+import { SearchReference } from './search-reference';
 import { SearchSuggestions, suggestionsFor, type Suggestion } from './search-suggestions';
 import { useFacetFallback } from './use-facet-fallback';
 import { useSearchHistory } from './use-search-history';
@@ -77,6 +79,8 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
   const [bounds, setBounds] = useState<Bounds>(DEFAULT_BOUNDS);
   // A bottom sheet (engine picker, filters) is open: Escape and Tab belong to it.
   const [sheets, setSheets] = useState({ engine: false, filters: false });
+  // The engine picker's "Video match" shows the video upload in place of the results.
+  const [videoOpen, setVideoOpen] = useState(false);
   const nested = sheets.engine || sheets.filters;
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -346,7 +350,11 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                 type="search"
                 className={styles.prompt}
                 value={state.prompt}
-                onChange={(event) => change({ prompt: event.currentTarget.value })}
+                onChange={(event) => {
+                  // Typing goes back to text search from the video upload.
+                  setVideoOpen(false);
+                  change({ prompt: event.currentTarget.value });
+                }}
                 onKeyDown={onPromptKeyDown}
                 placeholder={
                   state.engine === 'ai'
@@ -383,8 +391,13 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
             <div className={styles.engine}>
               <EnginePicker
                 value={state.engine}
-                onChange={(engine) => change({ engine })}
+                onChange={(engine) => {
+                  setVideoOpen(false);
+                  change({ engine });
+                }}
                 onSheetChange={onEngineSheet}
+                onVideo={() => setVideoOpen(true)}
+                videoActive={videoOpen}
               />
             </div>
             <button type="button" className={styles.close} onClick={close} data-testid="search-close">
@@ -393,7 +406,11 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
               {/* Part of the name ("Close search Esc"): the visible text must be in it. On phones it is hidden. */}
               <kbd className={styles.kbd}>Esc</kbd>
             </button>
-            <fieldset className={styles.typeSwitch} data-testid="search-type">
+            <fieldset
+              className={styles.typeSwitch}
+              style={videoOpen ? { display: 'none' } : undefined}
+              data-testid="search-type"
+            >
               <legend className="visually-hidden">Search in</legend>
               {(['music', 'sfx'] as const).map((type) => (
                 <label key={type} className={styles.typeOption}>
@@ -409,7 +426,8 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                 </label>
               ))}
             </fieldset>
-            <div className={styles.controls}>
+            {/* Filters and sort are for text search; video match ranks by the video. */}
+            <div className={styles.controls} style={videoOpen ? { display: 'none' } : undefined}>
               <SearchFilters
                 state={state}
                 bounds={bounds}
@@ -447,7 +465,17 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
 
       <div className={styles.body}>
         <div className={styles.container}>
-          {!searchable ? (
+          {/* A reference ranks text search; video match ranks by the video alone. */}
+          {videoOpen ? null : (
+            <SearchReference
+              references={state.reference}
+              type={state.type}
+              onChange={(reference) => change({ reference })}
+            />
+          )}
+          {videoOpen ? (
+            <VideoMatchPanel onClose={() => setVideoOpen(false)} />
+          ) : !searchable ? (
             <div ref={suggestionsRef}>
               <SearchSuggestions
                 suggestions={suggestions}

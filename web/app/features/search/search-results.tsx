@@ -16,6 +16,7 @@ import { TrackListSkeleton } from '../catalog/components/track-list';
 import { TrackRow } from '../catalog/components/track-row';
 import { pageCount, type SearchState } from './search-state';
 import type { SearchFailure } from './use-search-results';
+import { CloseIn } from '../similar/close-in';
 import styles from './search-results.module.css';
 
 /** The AI chips read from the prompt: removing one sends its id in `ignore` (the words then count by meaning only). */
@@ -125,7 +126,13 @@ export const ResultList = forwardRef<HTMLUListElement, ResultListProps>(function
             queue={items}
             index={index}
             priority={index < 4}
-            detail={explanation ? <MatchReason explanation={explanation} chips={response.chips} /> : undefined}
+            detail={
+              explanation?.closeIn ? (
+                <CloseIn qualities={explanation.closeIn} />
+              ) : explanation ? (
+                <MatchReason explanation={explanation} chips={response.chips} />
+              ) : undefined
+            }
           />
         );
       })}

@@ -11,6 +11,7 @@ import {
   type SearchRequest,
   type SearchSort,
 } from '@cuewave/contract/search';
+import { REFERENCE_TOKEN_PATTERN, SEARCH_REFERENCES_MAX } from '@cuewave/contract/reference';
 import { SEARCH_KEYS } from './search-keys';
 
 /**
@@ -35,6 +36,8 @@ export type SearchState = {
   duration: NumberRange;
   /** AI chips the user removed (SearchChip ids). */
   ignore: string[];
+  /** Reference links the results are ranked by (ReferenceItem.reference values; decision 067). */
+  reference: string[];
   /** 1-based. */
   page: number;
 };
@@ -84,6 +87,7 @@ export function emptySearchState(): SearchState {
     bpm: {},
     duration: {},
     ignore: [],
+    reference: [],
     page: 1,
   };
 }
@@ -149,6 +153,10 @@ export function parseSearchState(search: string | URLSearchParams, bounds: Bound
 
   for (const field of LIST_FIELDS) state[field] = parseList(params.get(LIST_KEY[field]), ID);
   state.ignore = parseList(params.get('searchIgnore'), CHIP_ID, false);
+  state.reference = parseList(params.get('searchReference'), REFERENCE_TOKEN_PATTERN, false).slice(
+    0,
+    SEARCH_REFERENCES_MAX,
+  );
 
   const vocal = params.get('searchVocal');
   if (vocal === 'vocal' || vocal === 'instrumental') state.vocal = vocal;
@@ -185,6 +193,7 @@ export function searchStateToParams(state: SearchState, bounds: Bounds = DEFAULT
   const duration = normaliseRange(state.duration, bounds.duration);
   if (isRangeSet(duration)) params.set('searchDuration', rangeText(duration));
   if (state.ignore.length) params.set('searchIgnore', state.ignore.join(','));
+  if (state.reference.length) params.set('searchReference', state.reference.join(','));
   if (state.page > 1) params.set('searchPage', String(state.page));
   return params;
 }
@@ -208,9 +217,9 @@ export function countSearchFilters(state: SearchState, bounds: Bounds = DEFAULT_
   return n;
 }
 
-/** A search worth running: a prompt that is not blank, or at least one filter. */
+/** A search worth running: a prompt that is not blank, a reference link, or at least one filter. */
 export function isSearchable(state: SearchState, bounds: Bounds = DEFAULT_BOUNDS): boolean {
-  return state.prompt.trim() !== '' || countSearchFilters(state, bounds) > 0;
+  return state.prompt.trim() !== '' || state.reference.length > 0 || countSearchFilters(state, bounds) > 0;
 }
 
 /** The patch that clears every filter (the prompt, engine, type and sort stay). */
@@ -244,6 +253,7 @@ export function toSearchRequest(
   const duration = normaliseRange(state.duration, bounds.duration);
   if (isRangeSet(duration)) body.duration = duration;
   if (state.engine === 'ai' && state.ignore.length) body.ignore = state.ignore;
+  if (state.reference.length) body.reference = state.reference;
   const skip = (state.page - 1) * SEARCH_PAGE_SIZE;
   // AI returns the best 100: the last page asks only for what is left of them.
   const limit =
@@ -259,7 +269,7 @@ export function pageCount(count: number, engine: SearchEngine): number {
 
 /** The sort the API applies when none is chosen (decision 058). */
 export function effectiveSort(state: SearchState): SearchSort {
-  return state.sort ?? (state.prompt.trim() ? 'relevance' : 'alphabetic');
+  return state.sort ?? (state.prompt.trim() || state.reference.length ? 'relevance' : 'alphabetic');
 }
 
 /**
@@ -321,6 +331,7 @@ export function stateFromHistory(
     state.sort = f.sort as SearchSort;
   for (const field of LIST_FIELDS) state[field] = strings(f[field], ID);
   state.ignore = strings(f.ignore, CHIP_ID);
+  state.reference = strings(f.reference, REFERENCE_TOKEN_PATTERN).slice(0, SEARCH_REFERENCES_MAX);
   if (f.vocalOnly === true) state.vocal = 'vocal';
   else if (f.instrumentalOnly === true) state.vocal = 'instrumental';
   state.bpm = normaliseRange(rangeOf(f.bpm, HARD_MAX.bpm), bounds.bpm);

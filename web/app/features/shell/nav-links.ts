@@ -56,7 +56,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
   { label: 'Subscription', url: '/dashboard/licenses', routed: true },
   { label: 'Billing', url: '/dashboard/billing', routed: true, hiddenFor: hideBilling },
   { label: 'Account', url: '/dashboard/account', routed: true },
-  { label: 'Support', url: '/dashboard/support', routed: false },
+  { label: 'Support', url: '/dashboard/support', routed: true },
 ];
 
 /**

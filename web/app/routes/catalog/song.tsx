@@ -4,6 +4,9 @@ import { SectionHeader } from '../../features/catalog/components/section-header'
 import { SongFiles } from '../../features/catalog/components/song-files';
 import { SongHero } from '../../features/catalog/components/song-hero';
 import { TrackList } from '../../features/catalog/components/track-list';
+import { useLocalize } from '../../features/catalog/paths';
+import { CloseIn } from '../../features/similar/close-in';
+import { similarApi, similarPath } from '../../features/similar/similar-api';
 import { notFoundMeta, pageMeta } from '../../features/catalog/meta';
 import { formatDuration } from '../../lib/format';
 import styles from '../../features/catalog/components/catalog-page.module.css';
@@ -18,7 +21,14 @@ function subgenreParents(genres: Category[]): Record<string, string> {
 export async function loader({ params }: Route.LoaderArgs) {
   const [product, similar, genres] = await Promise.all([
     loadOr404(() => catalogApi.song(params.songId)),
-    loadList(() => catalogApi.recommended('music', params.songId), { items: [] }),
+    // Nearest by sound (decision 066); by genre and tempo while the track's sound is not analysed yet.
+    loadList(() => similarApi.moreLike('music', params.songId, { skip: 0, limit: 10 }), {
+      items: [],
+      count: 0,
+      basis: 'sound' as const,
+      closeIn: {},
+      notice: null,
+    }),
     loadList(() => catalogApi.genres(), []),
   ]);
   let items = similar.value.items.filter((p) => p.id !== product.id);
@@ -32,6 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     product,
     similar: items,
+    closeIn: kind === 'similar' ? similar.value.closeIn : {},
     similarKind: kind,
     similarFailed: similar.failed,
     parents: subgenreParents(genres.value),
@@ -66,8 +77,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
 };
 
 export default function SongPage({ loaderData }: Route.ComponentProps) {
-  const { product, similar, similarKind, similarFailed, parents } = loaderData;
+  const { product, similar, similarKind, similarFailed, parents, closeIn } = loaderData;
   const popular = similarKind === 'popular';
+  const localize = useLocalize();
   return (
     <div className="container">
       <SongHero product={product} queue={[product, ...similar]} subgenreParents={parents} />
@@ -76,12 +88,16 @@ export default function SongPage({ loaderData }: Route.ComponentProps) {
         <SectionHeader
           id="similar-tracks"
           title={popular ? 'You might also like' : 'Similar tracks'}
-          description={popular ? 'Popular picks from across the catalogue.' : 'Same genre and feel, a tempo close by.'}
+          description={
+            popular ? 'Popular picks from across the catalogue.' : 'The nearest by sound, each with where it is close.'
+          }
+          action={{ to: localize(similarPath(product)), label: 'More like this' }}
         />
         <TrackList
           items={similar}
           label={popular ? 'Popular tracks' : `Tracks similar to ${product.title}`}
           failed={similarFailed}
+          detailOf={(p) => (closeIn[p.id] ? <CloseIn qualities={closeIn[p.id]!} /> : undefined)}
           empty={{ title: 'No similar tracks yet', description: 'We are adding new music every week.' }}
         />
       </section>

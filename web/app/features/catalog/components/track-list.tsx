@@ -26,6 +26,8 @@ export type TrackListProps = {
   showHeader?: boolean;
   skeletonRows?: number;
   className?: string;
+  /** A short line under a row's artist, e.g. why it was recommended. */
+  detailOf?: (product: Product) => ReactNode;
 };
 
 /** Whether a client-side navigation or filter change is on its way, and whether it stays on this page. */
@@ -51,6 +53,7 @@ export function TrackList({
   showHeader = true,
   skeletonRows,
   className,
+  detailOf,
 }: TrackListProps) {
   const pending = usePendingList();
   const location = useLocation();
@@ -94,6 +97,7 @@ export function TrackList({
               index={index}
               rank={ranked ? offset + index + 1 : undefined}
               priority={index < 4}
+              detail={detailOf?.(product)}
             />
           ))}
         </ul>

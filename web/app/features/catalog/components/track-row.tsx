@@ -7,6 +7,7 @@ import { cx } from '../../../components/ui/cx';
 import { formatDuration } from '../../../lib/format';
 import { TrackDownloadButton } from '../../downloads/components/track-download-button';
 import { TrackActions } from '../../playlists/track-actions';
+import { MoreLikeThis } from '../../similar/more-like-this';
 import { usePlayer } from '../../player/player-context';
 import { previewFile } from '../../player/preview';
 import { catalogPaths, useLocalize } from '../paths';
@@ -163,6 +164,7 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
       </div>
 
       <div className={styles.actions}>
+        <MoreLikeThis product={product} />
         <TrackActions productId={product.id} title={product.title} />
         <TrackDownloadButton product={product} />
       </div>

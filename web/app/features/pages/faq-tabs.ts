@@ -1,0 +1,17 @@
+/** The FAQ's tabs (spec §2: /faq → /faq/rights, /faq/{tab}); an unknown tab goes to the first. */
+export const FAQ_TABS = [
+  { id: 'rights', label: 'Licences & rights' },
+  { id: 'subscriptions', label: 'Subscriptions' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'downloads', label: 'Downloads' },
+  { id: 'account', label: 'Account' },
+] as const;
+
+export type FaqTab = (typeof FAQ_TABS)[number]['id'];
+export const FIRST_FAQ_TAB: FaqTab = FAQ_TABS[0].id;
+
+export function isFaqTab(value: string | undefined): value is FaqTab {
+  return FAQ_TABS.some((tab) => tab.id === value);
+}
+
+export const faqTabPath = (tab: FaqTab) => `/faq/${tab}`;
