@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { SearchIndex } from './search-index';
 import * as repo from './search.repo';
 import type { SoundIndex } from './sound/sound-index';
-import { syncSounds } from './sound/sound-search';
+import { syncSounds } from './sound/sound-sync';
 import type { SearchDoc, SearchTaxonomy } from './search.types';
 
 /**
