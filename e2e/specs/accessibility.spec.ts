@@ -31,7 +31,8 @@ async function violationsOn(page: Page, paths: string[]): Promise<string[]> {
 
 test.describe('accessibility', () => {
   test('storefront and sign-up pages have no WCAG A/AA violations @mobile', async ({ page }) => {
-    test.setTimeout(120_000);
+    // Eight pages, each loaded, hydrated and scanned: room for a loaded runner.
+    test.setTimeout(180_000);
     const paths = [
       '/',
       '/c/genres',

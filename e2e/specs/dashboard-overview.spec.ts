@@ -63,6 +63,7 @@ test.describe('dashboard overview', () => {
       /Subscription/,
       /Billing/,
       /Account/,
+      /Support/,
     ]);
     await sections.getByRole('link', { name: /Billing/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/billing$/);

@@ -57,6 +57,8 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('registration', () => {
   test('a visitor signs up, verifies email and phone, picks the trial and starts it', async ({ page, request }) => {
+    // Five steps, each a page and its API calls: room for a loaded runner.
+    test.setTimeout(120_000);
     const email = uniqueEmail('flow');
     const phone = uniquePhone();
 
