@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/app/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Components render their English texts (decision 075) without a provider in every test.
+          setupFiles: ['web/app/test/i18n-setup.ts'],
           retry,
         },
         esbuild: { jsx: 'automatic' },

@@ -1,8 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_COUPON } from './support/checkout';
+import { E2E_BANNER_COUPON } from './support/banners';
 import { OPERATOR_EMAIL } from './support/operator';
 
 const MAINTENANCE = /maintenance\.spec\.ts/;
+/** The cookies of a visitor who rejected all optional cookies (web/app/features/consent/consent.ts). */
+const CONSENT_ANSWERED = (origin: string) =>
+  [
+    { name: 'cookie-accepted', value: 'denied' },
+    { name: 'cookie-consent-categories', value: 'none' },
+  ].map((cookie) => ({
+    ...cookie,
+    domain: new URL(origin).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax' as const,
+  }));
 
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
@@ -23,6 +38,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // Every journey starts as a visitor who already answered the cookie card (rejected all), so the card
+    // does not cover what the journey clicks; consent.spec.ts starts without it (decision 071).
+    storageState: { cookies: CONSENT_ANSWERED(baseURL), origins: [] },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -64,9 +82,9 @@ export default defineConfig({
     ? undefined
     : {
         // `npm start`'s server with local stand-ins for the sites reference links name (support/start-test-server.mjs).
-        // The coupon the checkout journey applies, written through the real CLI before the server owns
+        // The coupons the checkout and banner journeys apply, written through the real CLI before the server owns
         // the embedded database; on a reused data folder it exists already and the CLI says so.
-        command: `node --import tsx ../server/src/features/pricing/coupon.cli.ts --code ${E2E_COUPON.code} --percent ${E2E_COUPON.percent} --first-purchase; node support/start-test-server.mjs`,
+        command: `node --import tsx ../server/src/features/pricing/coupon.cli.ts --code ${E2E_COUPON.code} --percent ${E2E_COUPON.percent} --first-purchase; node --import tsx ../server/src/features/pricing/coupon.cli.ts --code ${E2E_BANNER_COUPON.code} --percent ${E2E_BANNER_COUPON.percent}; node support/start-test-server.mjs`,
         url: `${baseURL}/api/health`,
         // A first start on a new data folder builds the demo catalogue (about 5 minutes on two cores;
         // .ci/run builds it beforehand), so the wait is generous.
@@ -79,6 +97,8 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           // The account the maintenance journey signs in as (e2e/support/accounts.ts OPERATOR_EMAIL).
           OPERATOR_EMAILS: OPERATOR_EMAIL,
+          // The journeys need the whole demo catalogue: a new data folder builds it before serving (decision 074).
+          DEMO_CATALOG: 'wait',
         },
       },
 });

@@ -20,7 +20,14 @@ function* walk(dir) {
 
 function sourceHash() {
   const hash = createHash('sha256');
-  const inputs = ['web/app', 'contract/src', 'web/vite.config.ts', 'web/react-router.config.ts', 'web/package.json'];
+  const inputs = [
+    'web/app',
+    'contract/src',
+    'web/scripts',
+    'web/vite.config.ts',
+    'web/react-router.config.ts',
+    'web/package.json',
+  ];
   for (const input of inputs) {
     const full = join(root, input);
     const files = statSync(full).isDirectory() ? [...walk(full)].sort() : [full];

@@ -18,7 +18,14 @@ export const productFileSchema = z
     id: z.string().describe('File id; fetch the bytes from /cdn/{id}'),
     type: fileTypeSchema,
     duration: z.number().describe('Seconds; 0 for images'),
-    waveform: z.array(z.number().int().min(0).max(100)).describe('Peaks 0..100, empty for images'),
+    waveform: z
+      .array(z.number().int().min(0).max(100))
+      .optional()
+      .describe(
+        'Peaks 0..100, empty for images. The product endpoint sends every file its 160 peaks; listings (lists, ' +
+          'search, recommendations, playlists) send only the shown version (vocal, else instrumental) reduced to ' +
+          'LISTING_WAVEFORM_BARS, and leave it out of the other files',
+      ),
     bpm: z.number().nullable(),
     preview: z
       .string()

@@ -28,6 +28,10 @@ import { registerFeatures } from './features/register';
 import { requiresBearer } from './features/auth/require-auth';
 import { guardCrossSiteRequests } from './features/auth/cross-site-guard';
 import { addSecurityHeaders } from './lib/security-headers';
+import type { ErrorReporter } from './lib/error-reporter';
+import type { PageTelemetry } from './web-csp';
+import { installCompression } from './lib/compression';
+import { installPublicCache } from './lib/public-cache';
 
 export type AppDeps = {
   db: Db;
@@ -41,6 +45,10 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The origin of the storage's presigned URLs (S3), allowed in the pages' connect-src. */
   storageOrigin?: string | null;
+  /** Error tracking (SENTRY_DSN, decision 071): 5xx answers are reported; none when null or omitted. */
+  errorReporter?: ErrorReporter | null;
+  /** Analytics and error reporting the pages load (GTM_ID, HOTJAR_ID, SENTRY_*; decision 071). */
+  telemetry?: PageTelemetry;
   /** Absolute path of the React Router build; when set, every non-API path renders the web app. */
   webBuildDir?: string;
 };
@@ -60,12 +68,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, deps.errorReporter ?? null);
   installRequestLog(app);
   // First hooks of every request: a stopping server refuses newcomers, then bad methods and hosts are refused.
   installDrain(app);
   installRequestSanity(app);
   rejectNulCharacters(app);
+  // Before every route (the compressor attaches itself to routes as they are added); the public-read
+  // ETag first, so it is taken of the JSON rather than of its compressed bytes (decision 073).
+  installPublicCache(app);
+  await installCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -141,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         stripe: providers.payments.kind === 'stripe',
         recaptcha: providers.captcha.kind === 'recaptcha',
         storageOrigin: deps.storageOrigin ?? null,
+        telemetry: deps.telemetry,
       },
       features.maintenancePage,
     );

@@ -105,6 +105,7 @@ describe('app config from the environment', () => {
       supportEmail: 'support@cuewave.local',
       downloadsPerDay: 300,
       operatorEmails: [],
+      accelRedirectPrefix: null,
     });
     expect(appConfigFromEnv(parseEnv({ PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
   });
@@ -143,5 +144,13 @@ describe('app config from the environment', () => {
     expect(() => parseEnv({ SELLER_ADDRESS: 'a;b;c;d;e' })).toThrow(/SELLER_ADDRESS: has at most 4 lines/);
     expect(() => parseEnv({ SALES_EMAIL: 'sales' })).toThrow(/SALES_EMAIL/);
     expect(() => parseEnv({ SUPPORT_EMAIL: 'help\r\nBcc: x@y.example' })).toThrow(/SUPPORT_EMAIL/);
+  });
+
+  it('hands /api/cdn files to a proxy only under a clean internal path (ACCEL_REDIRECT_PREFIX)', () => {
+    expect(appConfigFromEnv(parseEnv({})).accelRedirectPrefix).toBeNull();
+    expect(appConfigFromEnv(parseEnv({ ACCEL_REDIRECT_PREFIX: '' })).accelRedirectPrefix).toBeNull();
+    expect(appConfigFromEnv(parseEnv({ ACCEL_REDIRECT_PREFIX: '/_files/' })).accelRedirectPrefix).toBe('/_files/');
+    for (const bad of ['_files/', '/_files', 'http://proxy/_files/', '/../etc/', '/a b/', '/x/\r\nSet-Cookie: a=b/'])
+      expect(() => parseEnv({ ACCEL_REDIRECT_PREFIX: bad }), bad).toThrow(/ACCEL_REDIRECT_PREFIX/);
   });
 });

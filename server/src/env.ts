@@ -16,6 +16,16 @@ const urlWithScheme = (schemes: string[], example: string) =>
     `must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL, e.g. ${example}`,
   );
 
+/** A Sentry DSN: http(s)://<public key>@<host>/<project id>. */
+const sentryDsn = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.username !== '' && /^\/(?:.*\/)?\d+$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}, 'must be a Sentry DSN, e.g. https://<key>@o123.ingest.sentry.io/456');
+
 /**
  * Configuration, parsed once at start. Every variable is listed in the README's configuration table
  * with its default; a bad value stops the process with a readable message instead of failing later.
@@ -33,7 +43,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     FFMPEG_PATH: z.string().min(1).optional(),
-    DEMO_CATALOG: z.enum(['auto', 'off']).default('auto'),
+    // auto: on an empty catalogue the demo is built by a job while the store serves; wait: built before serving.
+    DEMO_CATALOG: z.enum(['auto', 'wait', 'off']).default('auto'),
     DEMO_SONGS: z.coerce.number().int().min(0).max(5000).default(200),
     DEMO_SFX: z.coerce.number().int().min(0).max(5000).default(200),
     SERVE_WEB: z
@@ -67,6 +78,16 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
     S3_SECRET_ACCESS_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
+    // Previews (decision 073): when set, /api/cdn checks each request and hands the file to the reverse
+    // proxy in front (nginx X-Accel-Redirect) under this internal location, instead of sending the bytes.
+    ACCEL_REDIRECT_PREFIX: optional(
+      z
+        .string()
+        .regex(
+          /^\/(?:(?!\.{1,2}\/)[A-Za-z0-9._~-]+\/)*$/,
+          'must be an absolute path that starts and ends with / (letters, digits, . _ ~ -; no . or .. segments), e.g. /_files/',
+        ),
+    ),
     // Downloads (decision 055): fair use, distinct products per account and UTC day.
     DOWNLOADS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(300),
     // Who sells (printed on receipts) and where enterprise enquiries go; defaults are an example company.
@@ -139,6 +160,16 @@ const envSchema = z
     EMBEDDINGS_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
     EMBEDDINGS_DIMENSIONS: optional(z.coerce.number().int().min(1).max(8192)),
     EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+    // Analytics and error reporting (decision 071): each loads only when configured; with none set, pages
+    // make no request outside their own origin. Session recording also waits for analytics consent.
+    GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Tag Manager container id, e.g. GTM-ABC1234')),
+    HOTJAR_ID: optional(z.string().regex(/^[1-9]\d{4,9}$/, 'must be a Hotjar site id (digits), e.g. 1234567')),
+    SENTRY_DSN: optional(sentryDsn),
+    SENTRY_WEB_DSN: optional(sentryDsn),
+    SENTRY_ENVIRONMENT: optional(
+      z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'must be a lower-case name, e.g. production or staging'),
+    ),
+    SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
     // Whose X-Forwarded-For / -Proto to believe: 'loopback' (default), 'true' (any proxy), or a
     // comma-separated list of addresses/CIDRs of your load balancers.
     TRUST_PROXY: z

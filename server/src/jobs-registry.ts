@@ -9,9 +9,19 @@ import { downloadJobHandlers } from './features/downloads/downloads.jobs';
 import { searchJobHandlers } from './features/search/search.jobs';
 import { soundJobHandlers } from './features/search/sound/sound.jobs';
 import { videoMatchJobHandlers } from './features/video-match/video-match.job';
+import { demoJobHandlers } from './features/catalog/demo.jobs';
+import { enqueueCatalogBackfillIfNeeded } from './features/downloads/catalog-backfill';
 
-export function jobHandlers(deps: FeatureDeps): JobHandlers {
+/** `log`: where long jobs that a person watches on the console (the first start's demo build) report. */
+export function jobHandlers(deps: FeatureDeps, log?: (line: string) => void): JobHandlers {
   return {
+    // The demo build leaves its stem previews to the downloads backfill (decision 074).
+    ...demoJobHandlers({
+      db: deps.db,
+      storage: deps.storage,
+      log,
+      afterBuild: async () => void (await enqueueCatalogBackfillIfNeeded(deps, deps.clock)),
+    }),
     ...storageProbeJobHandlers(deps),
     ...archiveJobHandlers(deps),
     ...downloadJobHandlers(deps),

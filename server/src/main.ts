@@ -8,13 +8,19 @@ import { buildApp } from './app';
 import { systemClock } from './lib/clock';
 import { appConfigFromEnv, createProviders } from './providers/create-providers';
 import { ensureDemoCatalog } from './features/catalog/demo.service';
+import { queueDemoCatalog } from './features/catalog/demo.jobs';
 import { scheduleRenewals } from './features/subscription/renewal.schedule';
 import { startJobWorkers } from './features/jobs/jobs.worker';
 import { jobHandlers } from './jobs-registry';
+import { createErrorReporter } from './lib/error-reporter';
+import { telemetryFromEnv } from './lib/telemetry-config';
 
 /** env -> db -> migrate -> demo catalogue on first start -> listen; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv();
+  // First, so that a failure during the start is reported too (decision 071).
+  const telemetry = telemetryFromEnv(env);
+  const errorReporter = await createErrorReporter(telemetry.reporter);
   const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
   const dataDir = resolve(repoRoot, env.DATA_DIR);
   const db = createDb(env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: join(dataDir, 'db') });
@@ -34,6 +40,8 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
     storageOrigin: files.browserOrigin,
+    errorReporter,
+    telemetry: telemetry.page,
     webBuildDir: env.SERVE_WEB ? resolve(repoRoot, env.WEB_BUILD_DIR) : undefined,
   });
 
@@ -46,6 +54,9 @@ async function main(): Promise<void> {
       mailbox: config.mailboxEnabled,
       publicUrl: config.publicUrl,
       storage: files.where,
+      errorReporting: errorReporter ? telemetry.reporter?.environment : 'off',
+      tagManager: telemetry.page.gtmId ?? 'off',
+      sessionRecording: telemetry.page.hotjarId ?? 'off',
     },
     'providers',
   );
@@ -59,12 +70,26 @@ async function main(): Promise<void> {
     );
   }
 
-  // First start: an empty catalogue gets the synthesised demo before the server takes requests. If that
-  // fails the store still starts (empty), and the next start tries again.
-  await ensureDemoCatalog(
-    { db, storage, log: (line) => app.log.info(line) },
-    { mode: env.DEMO_CATALOG, songs: env.DEMO_SONGS, sfx: env.DEMO_SFX },
-  ).catch((err: unknown) => app.log.error({ err }, 'Demo catalogue: build failed; starting without it'));
+  // First start (decision 074): an empty catalogue gets the synthesised demo. DEMO_CATALOG=auto queues it as
+  // a job and serves at once, the store filling in product by product; wait builds it before serving. If
+  // a build fails the store still starts, and the next start tries again.
+  const demo = { songs: env.DEMO_SONGS, sfx: env.DEMO_SFX };
+  if (env.DEMO_CATALOG === 'wait') {
+    await ensureDemoCatalog({ db, storage, log: (line) => app.log.info(line) }, { mode: 'auto', ...demo }).catch(
+      (err: unknown) => app.log.error({ err }, 'Demo catalogue: build failed; starting without it'),
+    );
+  } else if (env.DEMO_CATALOG === 'auto') {
+    await queueDemoCatalog(db, demo, systemClock).then(
+      (queued) =>
+        queued &&
+        app.log.info(
+          env.JOB_WORKERS === 'on'
+            ? 'Demo catalogue: building in the background; the store fills in as products are added'
+            : 'Demo catalogue: queued for an instance with job workers (JOB_WORKERS=off here)',
+        ),
+      (err: unknown) => app.log.error({ err }, 'Demo catalogue: could not queue the build'),
+    );
+  }
 
   // Subscriptions renew, retry and end on the clock (decision 045); RENEWALS_EVERY_SECONDS=0 turns it off.
   const stopRenewals = scheduleRenewals(
@@ -79,7 +104,7 @@ async function main(): Promise<void> {
       ? startJobWorkers({
           db,
           clock: systemClock,
-          handlers: jobHandlers({ db, storage, clock: systemClock, providers, config }),
+          handlers: jobHandlers({ db, storage, clock: systemClock, providers, config }, (line) => app.log.info(line)),
           log: app.log,
           concurrency: env.JOB_CONCURRENCY,
           pollMs: env.JOB_POLL_MS,
@@ -105,6 +130,7 @@ async function main(): Promise<void> {
     const [finished] = await Promise.all([app.drain.start(graceMs), stopRenewals(), workers?.stop(graceMs)]);
     if (!finished) app.log.warn('shutdown: requests still running after the grace period were cut');
     await app.close();
+    await errorReporter?.flush(2000);
     await db.destroy();
     app.log.info('stopped');
     process.exit(0);

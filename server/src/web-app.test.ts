@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,49 @@ describe('the web build', () => {
         'some attributes of the server rendered HTML',
       );
     }
+  });
+});
+
+describe('compressed pages and cached assets (decision 073)', () => {
+  it('a visitor whose browser takes brotli gets the page compressed, with its data from the in-process API', async () => {
+    const app = await webApp();
+    const page = await app.inject({ method: 'GET', url: PAGE, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(page.rawPayload.length).toBeLessThan(html.length / 3);
+    await expectPlansShown(app, html);
+  });
+
+  it('hashed assets are served precompressed and cached for a year; the compressed copies have no URL of their own', async () => {
+    const app = await webApp();
+    const assets = join(repoRoot, 'web', 'build', 'client', 'assets');
+    const names = await readdir(assets);
+    const script = names.find(
+      (name) => name.endsWith('.js') && names.includes(`${name}.br`) && names.includes(`${name}.gz`),
+    );
+    expect(script, 'a script with .br and .gz copies').toBeDefined();
+    const original = await readFile(join(assets, script!));
+    const url = `/assets/${script}`;
+    const immutable = 'public, max-age=31536000, immutable';
+
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': immutable, vary: 'accept-encoding' });
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).equals(original)).toBe(true);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': immutable });
+    expect(gunzipSync(gz.rawPayload).equals(original)).toBe(true);
+
+    const identity = await app.inject({ method: 'GET', url });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['cache-control']).toBe(immutable);
+    expect(identity.rawPayload.equals(original)).toBe(true);
+
+    expect((await app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
   });
 });
 

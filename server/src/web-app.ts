@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { contentSecurityPolicy, newNonce, type ThirdParties } from './web-csp';
+import { contentSecurityPolicy, newNonce, NO_TELEMETRY, type ThirdParties } from './web-csp';
 import { inProcessFetch, type InProcessFetch } from './lib/in-process-fetch';
 import type { PageGate } from './features/maintenance/maintenance.gate';
 import { MAINTENANCE_PAGE_CSP, maintenancePageHtml } from './features/maintenance/maintenance.page';
@@ -53,14 +53,26 @@ export async function registerWebApp(
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+    // Vite fingerprints everything under /assets: new content gets a new name, so browsers and CDNs keep
+    // them a year without asking again. The rest of build/client (favicon, robots.txt) keeps its names,
+    // so an hour. Both serve the .br/.gz that the build wrote beside each file (decision 073). Cache
+    // headers come from @fastify/static's own options: it overwrites a Cache-Control set in setHeaders.
+    const client = join(buildDir, 'client');
+    const common = { wildcard: false, preCompressed: true, setHeaders: varyOnEncoding } as const;
     await web.register(fastifyStatic, {
-      root: join(buildDir, 'client'),
-      wildcard: false,
-      setHeaders(res, path) {
-        // Vite fingerprints everything under /assets, so it can be cached forever.
-        if (path.includes(`${join('client', 'assets')}`))
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
+      ...common,
+      root: join(client, 'assets'),
+      prefix: '/assets/',
+      globIgnore: PRECOMPRESSED_COPIES,
+      maxAge: ONE_YEAR_MS,
+      immutable: true,
+    });
+    await web.register(fastifyStatic, {
+      ...common,
+      root: client,
+      decorateReply: false,
+      globIgnore: ['assets/**', ...PRECOMPRESSED_COPIES],
+      maxAge: ONE_HOUR_MS,
     });
 
     web.all('/*', async (request, reply) => {
@@ -82,7 +94,7 @@ export async function registerWebApp(
       }
       const nonce = newNonce();
       const response = await renderingApp.run(transport, () =>
-        handle(toFetchRequest(request, reply), { cspNonce: nonce }),
+        handle(toFetchRequest(request, reply), { cspNonce: nonce, telemetry: thirdParties.telemetry ?? NO_TELEMETRY }),
       );
       if (response.headers.get('content-type')?.startsWith('text/html')) {
         reply.header('content-security-policy', contentSecurityPolicy(nonce, thirdParties));
@@ -93,6 +105,21 @@ export async function registerWebApp(
     });
   });
 }
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+/** The compressed copies are served in place of their file, never under their own names. */
+const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
+
+/**
+ * A file that has a compressed copy answers differently by Accept-Encoding, so shared caches must key
+ * on it. @fastify/static sets no Vary itself, and the compressor, seeing Content-Encoding already set,
+ * leaves the answer alone.
+ */
+function varyOnEncoding(res: { setHeader(name: string, value: string): unknown }, path: string): void {
+  if (COMPRESSIBLE_FILE.test(path)) res.setHeader('vary', 'accept-encoding');
+}
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|svg|html|json|map|txt|xml|webmanifest)(?:\.br|\.gz)?$/i;
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const origin = `${request.protocol}://${request.host}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce } from './web-csp';
+import { contentSecurityPolicy, newNonce, NO_TELEMETRY } from './web-csp';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -47,6 +47,37 @@ describe('content security policy', () => {
     });
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://files.example']);
     expect(directive(policy, 'script-src')).not.toContain('https://files.example');
+  });
+
+  it('opens the tag manager, session recording and error reporting hosts only when each is configured', () => {
+    const none = contentSecurityPolicy('n', { stripe: false, recaptcha: false, telemetry: NO_TELEMETRY });
+    expect(none).not.toMatch(/googletagmanager|hotjar|sentry|127\.0\.0\.1/);
+    const gtm = contentSecurityPolicy('n', {
+      stripe: false,
+      recaptcha: false,
+      telemetry: { ...NO_TELEMETRY, gtmId: 'GTM-ABC1234' },
+    });
+    expect(directive(gtm, 'script-src')).toEqual(["'self'", "'nonce-n'", 'https://www.googletagmanager.com']);
+    expect(directive(gtm, 'frame-src')).toContain('https://www.googletagmanager.com');
+    expect(gtm).not.toMatch(/hotjar/);
+    const hotjar = contentSecurityPolicy('n', {
+      stripe: false,
+      recaptcha: false,
+      telemetry: { ...NO_TELEMETRY, hotjarId: '1234567' },
+    });
+    expect(directive(hotjar, 'script-src')).toContain('https://*.hotjar.com');
+    expect(directive(hotjar, 'connect-src')).toContain('wss://*.hotjar.com');
+    expect(hotjar).not.toMatch(/googletagmanager/);
+    const sentry = contentSecurityPolicy('n', {
+      stripe: false,
+      recaptcha: false,
+      telemetry: {
+        ...NO_TELEMETRY,
+        sentry: { dsn: 'http://key@127.0.0.1:9000/1', environment: 'staging', tracesSampleRate: 0 },
+      },
+    });
+    expect(directive(sentry, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:9000']);
+    expect(directive(sentry, 'script-src')).toEqual(["'self'", "'nonce-n'"]);
   });
 
   it('makes a new unguessable nonce for every page', () => {

@@ -5,6 +5,10 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from './i18n/create-i18n';
+import { requestLanguage } from './i18n/languages';
+import { ALL_TEXTS } from './i18n/resources.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -14,7 +18,8 @@ export { setServerApiTransport } from './lib/api';
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce the server chose for
- * this page (loadContext.cspNonce): it goes on every inline script React and React Router write.
+ * this page (loadContext.cspNonce): it goes on every inline script React and React Router write; and
+ * the page's own i18next instance (decision 075).
  */
 export default function handleRequest(
   request: Request,
@@ -28,6 +33,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext?.cspNonce;
+  // The page's language, as the root loader reads it for <html lang> (cookie, browser, English).
+  const i18n = createI18n(requestLanguage(request.headers), ALL_TEXTS, false);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -40,9 +47,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
+      <I18nextProvider i18n={i18n}>
+        <NonceContext.Provider value={nonce}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
+      </I18nextProvider>,
       {
         nonce,
         [readyOption]() {

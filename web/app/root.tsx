@@ -33,6 +33,14 @@ import { editionRedirectFor } from './features/shell/edition.server';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
 import { SearchLauncher } from './features/search/search-launcher';
 import { DownloadStatusModal } from './features/playlist-download/download-status-modal';
+import { loadBanner } from './features/banners/banner.server';
+import { PromoBanner } from './features/banners/promo-banner';
+import { parseConsent } from './features/consent/consent';
+import { ConsentBootstrap, CookieOverlay } from './features/consent/cookie-overlay';
+import { reportError } from './features/errors/error-reporting';
+import { useErrorReporting } from './features/errors/use-error-reporting';
+import { NO_TELEMETRY } from './lib/telemetry';
+import { PageTextsScript, usePageLanguage } from './i18n/page-texts';
 import { setSessionExpiredHandler } from './lib/api';
 import { reloadOnceForChunkError } from './lib/chunk-reload';
 import { useNonce } from './lib/nonce';
@@ -45,7 +53,7 @@ import type { Route } from './+types/root';
  * canonical origin is PUBLIC_URL when set (behind proxies), else the request's own origin. The
  * viewer (GET /api/auth/me, decision 031) comes along; a refreshed session's cookies are passed on.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const target = redirectFor(url.pathname, url.search);
   if (target) throw redirect(target, 301);
@@ -54,11 +62,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const edition = await editionRedirectFor(request, isBot);
   if (edition.target) throw redirect(edition.target, { status: 302, headers: edition.headers });
   const origin = (process.env.PUBLIC_URL || url.origin).replace(/\/+$/, '');
-  const { me, headers } = await getMe(request);
+  // The viewer and the promo banner (decision 072: the API answers it from a short cache) side by side.
+  const [{ me, headers }, banner] = await Promise.all([getMe(request), loadBanner(request)]);
   for (const cookie of edition.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
   // now: the subscription banner counts trial days with the server's clock so hydration matches.
+  // consent: read here so the server render knows whether to show the cookie card (no flash after a choice).
+  const cookies = request.headers.get('cookie');
+  const consent = parseConsent(cookies);
+  const telemetry = context?.telemetry ?? NO_TELEMETRY;
   return data(
-    { origin, isBot, me, now: Date.now(), edition: rememberedEdition(request.headers.get('cookie')) },
+    { origin, isBot, me, now: Date.now(), edition: rememberedEdition(cookies), consent, telemetry, banner },
     { headers },
   );
 }
@@ -113,14 +126,18 @@ export function Layout({ children }: { children: ReactNode }) {
   useClientRedirects();
   useAuthStateSync(root?.me ?? null);
   const nonce = useNonce();
+  const language = usePageLanguage();
+  useErrorReporting(root?.telemetry.sentry ?? null);
   const origin = root?.origin ?? (typeof window !== 'undefined' ? window.location.origin : null);
   return (
-    <html lang="en" dir="ltr">
+    <html lang={language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#09090e" />
         <meta name="color-scheme" content="dark" />
+        {/* Consent Mode's default, before any other script (spec §4; decision 071). */}
+        <ConsentBootstrap consent={root?.consent ?? null} gtmId={root?.telemetry.gtmId ?? null} nonce={nonce} />
         <Meta />
         <Links />
         {origin ? <link rel="canonical" href={origin + pathname} /> : null}
@@ -138,7 +155,8 @@ export function Layout({ children }: { children: ReactNode }) {
                 {/* Root shell, in the order of spec §2: */}
                 {/* 1. Download status modal while a playlist download is active. */}
                 <DownloadStatusModal />
-                {/* 2. Special promo banner — promotions issue. */}
+                {/* 2. The special promo banner: the seasonal offer and its code (decision 072). */}
+                <PromoBanner banner={root?.banner ?? null} />
                 {/* 6. Subscription banner (signed in, not on register / dashboard paths), above the page like 7. */}
                 <SubscriptionBanner me={root?.me ?? null} now={root?.now ?? Date.now()} />
                 {/* 7. The unconfirmed-email warning banner (accounts issue) sits above the page so it is read first. */}
@@ -146,7 +164,8 @@ export function Layout({ children }: { children: ReactNode }) {
                 {children}
                 {/* 3. The audio player, sliding in when opened. */}
                 <PlayerBar />
-                {/* 4. Cookie overlay — consent issue. */}
+                {/* 4. The cookie overlay (with the tag manager's no-script frame), decision 071. */}
+                <CookieOverlay consent={root?.consent ?? null} telemetry={root?.telemetry ?? NO_TELEMETRY} />
                 {/* 5. The search overlay (code-split; ?searchQuery= opens it, also on the server render). */}
                 <SearchLauncher />
                 {/* 6. Subscription banner: rendered above the page, see before {children}. */}
@@ -156,6 +175,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </CatalogToastProvider>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
+        <PageTextsScript />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -207,6 +227,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A chunk gone after a deploy: reload once for the new build (spec §8/§9); the guard shows this page next time.
   useEffect(() => {
     reloadOnceForChunkError(error);
+    reportError(error);
   }, [error]);
   return <ErrorPage status={status} path={pathname} isBot={root?.isBot ?? false} detail={detail} />;
 }

@@ -99,6 +99,8 @@ const pages: RouteConfigEntry[] = [
   route('error', 'routes/error.tsx'),
   // The footer's edition switch posts here: it remembers the choice and goes to the page's twin.
   route('edition', 'routes/edition.tsx'),
+  // The footer's language switch posts here: it remembers the language and loads the page again.
+  route('language', 'routes/language.tsx'),
 ];
 
 function withIdPrefix(entries: RouteConfigEntry[], prefix: string): RouteConfigEntry[] {

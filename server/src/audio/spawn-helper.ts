@@ -118,6 +118,11 @@ function runDirect(req: ProcessRequest): Promise<ProcessResult> {
   });
 }
 
+/** This thread's helper process, while it runs (for CPU accounting: its ffmpeg runs are its children). */
+export function helperPid(): number | undefined {
+  return helper?.pid;
+}
+
 // Ends this thread's helper and waits until it is gone (and reaped). For worker shutdown and CPU accounting;
 // ordinary callers can ignore it, as an idle helper never keeps the program alive.
 export function shutdownHelper(): Promise<void> {

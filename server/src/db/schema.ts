@@ -278,7 +278,8 @@ export type BillingDetailsTable = {
 
 export type CouponsTable = {
   code: string;
-  kind: 'percent' | 'fixed';
+  /** price (migration 0020): the first period costs amount_minor of currency. */
+  kind: 'percent' | 'fixed' | 'price';
   percent: number | null;
   amount_minor: number | null;
   currency: 'usd' | 'eur' | 'pln' | 'czk' | 'gbp' | null;
@@ -421,6 +422,18 @@ export type SiteSettingsTable = {
   updated_at: ColumnType<Date, Date, Date>;
 };
 
+/** Migration 0020 (decision 072): promotional banners, each tied to a coupon, open for a window. */
+export type BannersTable = {
+  id: string;
+  variant: string;
+  coupon_code: string;
+  edition: 'all' | 'eu' | 'us';
+  starts_at: ColumnType<Date, Date, Date>;
+  ends_at: ColumnType<Date, Date, Date>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date, Date>;
+};
+
 /** Migration 0018 (decision 069): contact-form messages and signed-in users' support requests. */
 export type ContactMessagesTable = {
   id: string;
@@ -473,4 +486,5 @@ export type Database = {
   downloads: DownloadsTable;
   contact_messages: ContactMessagesTable;
   site_settings: SiteSettingsTable;
+  banners: BannersTable;
 };

@@ -4,6 +4,7 @@ import { createCatalogCache } from './catalog/catalog-cache';
 import { registerPlaylistRoutes } from './playlists/playlists.routes';
 import { registerArchiveRoutes } from './archives/archives.routes';
 import { registerMediaRoutes } from './media/media.routes';
+import { createFileRowCache } from './media/file-row-cache';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerAccountRoutes } from './account/account.routes';
 import { registerSubscriptionRoutes } from './subscription/subscription.routes';
@@ -20,6 +21,8 @@ import { installMaintenanceGate, maintenancePageGate, type PageGate } from './ma
 import { registerMaintenanceRoutes } from './maintenance/maintenance.routes';
 import { createMaintenanceSwitch } from './maintenance/maintenance.service';
 import { registerContactRoutes } from './contact/contact.routes';
+import { registerBannerRoutes } from './banners/banners.routes';
+import { createBanners } from './banners/banners.service';
 import { prepareAiSearch, VectorStore } from './search/ai-search';
 import { prepareWordVectors } from './search/ai/word-vectors';
 import { createSearchIndexStore } from './search/search-index-store';
@@ -82,7 +85,12 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerVideoMatchRoutes(app, { ...deps, catalog, store });
   await registerPlaylistRoutes(app, { ...deps, catalog });
   await registerArchiveRoutes(app, { ...deps, catalog });
-  await registerMediaRoutes(app, { db: deps.db, storage: deps.storage });
+  await registerMediaRoutes(app, {
+    db: deps.db,
+    storage: deps.storage,
+    files: createFileRowCache(deps.db),
+    accelRedirectPrefix: deps.config.accelRedirectPrefix ?? null,
+  });
   await registerCaptchaRoutes(app, deps);
   await registerAuthRoutes(app, deps);
   await registerAccountRoutes(app, deps);
@@ -95,6 +103,13 @@ export async function registerFeatures(app: ZodApp, deps: FeatureDeps): Promise<
   await registerDownloadRoutes(app, deps);
   await registerEnterpriseRoutes(app, deps);
   await registerContactRoutes(app, deps);
+  // Promotional banners: the root shell asks on every page, answered from a short cache (decision 072).
+  await registerBannerRoutes(app, {
+    db: deps.db,
+    clock: deps.clock,
+    banners: createBanners(deps),
+    operatorEmails: maintenance.operatorEmails,
+  });
   await registerDevRoutes(app, deps);
   return { maintenancePage: maintenancePageGate(maintenance) };
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@cuewave/contract/errors';
 import { AppError } from './errors';
+import type { ErrorReporter } from './error-reporter';
 
 /** What a client is told to wait before retrying while the database or Redis is back within seconds. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -49,9 +50,11 @@ export function isServiceUnavailable(err: unknown, depth = 0): boolean {
  * a database or Redis that is down or restarting is a 503 with Retry-After; anything unexpected is logged
  * in full and answered with a 500. Neither reveals anything internal.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporter | null = null): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      // Deliberate answers; only a server-side one (5xx, e.g. mail down) is a fault worth reporting.
+      if (err.status >= 500) reporter?.report(err, err.status, request);
       return reply
         .status(err.status)
         .headers(err.headers)
@@ -76,6 +79,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isServiceUnavailable(err)) {
       // Expected while the database or Redis restarts; the operator sees why, the client only when to retry.
       request.log.warn({ err }, 'a backing service is unavailable');
+      reporter?.report(err, 503, request);
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
@@ -85,6 +89,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
+    reporter?.report(err, status >= 500 ? status : 500, request);
     return reply
       .status(500)
       .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);

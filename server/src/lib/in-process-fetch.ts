@@ -18,6 +18,8 @@ export function inProcessFetch(app: FastifyInstance): InProcessFetch {
     const target = new URL(request.url);
     const headers: Record<string, string> = { host: target.host };
     for (const [name, value] of request.headers) headers[name] = value;
+    // The Response below hands the loader the raw bytes, which nothing would decompress (decision 073).
+    delete headers['accept-encoding'];
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const answer = await app.inject({
       method: request.method as 'GET',

@@ -98,5 +98,6 @@ export function appConfigFromEnv(env: Env): AppConfig {
     supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     downloadsPerDay: env.DOWNLOADS_PER_DAY,
     operatorEmails: env.OPERATOR_EMAILS ?? [],
+    accelRedirectPrefix: env.ACCEL_REDIRECT_PREFIX ?? null,
   };
 }

@@ -37,4 +37,6 @@ export type AppConfig = {
   downloadsPerDay?: number;
   /** Accounts that switch maintenance and keep the site while it is on (OPERATOR_EMAILS), lower-case. */
   operatorEmails?: string[];
+  /** /api/cdn answers with X-Accel-Redirect to this internal location instead of the bytes (decision 073). */
+  accelRedirectPrefix?: string | null;
 };

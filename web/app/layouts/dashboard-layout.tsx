@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { data, NavLink, Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Me } from '@cuewave/contract/account';
 import type { DashboardContext } from '../features/account/use-dashboard-viewer';
 import { layoutMeta, RouteError } from '../features/errors/route-error';
@@ -8,7 +9,7 @@ import { guardDashboard } from '../features/auth/guards.server';
 import { getMe } from '../features/auth/session.server';
 import { Footer } from '../features/shell/footer';
 import { Header } from '../features/shell/header';
-import { DASHBOARD_PATH, dashboardNavFor } from '../features/shell/nav-links';
+import { DASHBOARD_PATH, dashboardNavFor, navLabel } from '../features/shell/nav-links';
 import type { Route } from './+types/dashboard-layout';
 import styles from './layouts.module.css';
 
@@ -63,12 +64,13 @@ function DashboardFrame({
 }) {
   // While the next section loads, the current one dims and says it is busy (no blank flash between pages).
   const loading = useNavigation().state === 'loading';
+  const { t } = useTranslation('shell');
   return (
     <>
       <Header />
       <div className={styles.dashboard}>
         {me ? (
-          <nav aria-label="Dashboard" className={styles.sideNav}>
+          <nav aria-label={t('dashboardNav')} className={styles.sideNav}>
             <ul role="list">
               {dashboardNavFor(me).map((section) => (
                 <li key={section.url}>
@@ -77,7 +79,7 @@ function DashboardFrame({
                     end={section.url === DASHBOARD_PATH}
                     className={({ isActive }) => cx(styles.sideLink, isActive && styles.sideLinkActive)}
                   >
-                    {section.label}
+                    {t(navLabel(section))}
                   </NavLink>
                 </li>
               ))}

@@ -15,6 +15,7 @@ import type {
   ReelsPlaylist,
   Tag,
 } from '@cuewave/contract/catalog';
+import { LISTING_WAVEFORM_BARS, resamplePeaks, shownFile } from '@cuewave/contract/waveform';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
@@ -70,7 +71,8 @@ function toProduct(row: repo.ProductRow): Product {
   };
 }
 
-async function hydrate({ db, cache }: CatalogDeps, ids: string[]): Promise<Product[]> {
+/** Products with every file's full waveform (the product endpoint: song page, download control). */
+async function hydrateFull({ db, cache }: CatalogDeps, ids: string[]): Promise<Product[]> {
   if (!cache) return (await repo.selectProductsByIds(db, ids)).map(toProduct);
   const known = await cache.products(ids, async (missing) =>
     (await repo.selectProductsByIds(db, missing)).map(toProduct),
@@ -78,7 +80,45 @@ async function hydrate({ db, cache }: CatalogDeps, ids: string[]): Promise<Produ
   return ids.map((id) => known.get(id)).filter((p): p is Product => p !== undefined);
 }
 
-/** Products by id in the order given; unknown ids are left out (other features render rows with these). */
+/** Products as listings carry them (listingForm). */
+async function hydrate(deps: CatalogDeps, ids: string[]): Promise<Product[]> {
+  return (await hydrateFull(deps, ids)).map(listingForm);
+}
+
+/**
+ * Cached products are shared and never changed (a new catalogue version builds new ones), so each one's
+ * listing form is made once and is itself a stable object (the routes cache its JSON by identity).
+ */
+const listingForms = new WeakMap<Product, Product>();
+
+/**
+ * What a listing row draws (decision 074): the waveform of the version shown, at the resolution a
+ * listing screen draws at most (LISTING_WAVEFORM_BARS), and no waveform for the other files, which only
+ * the song page and the download control draw (they ask for the product itself). Every file stays
+ * listed with its id, type, duration, tempo and preview: rows play them and the playlist download
+ * looks for stems.
+ */
+export function listingForm(product: Product): Product {
+  let form = listingForms.get(product);
+  if (form) return form;
+  const shown = shownFile(product.files);
+  form = {
+    ...product,
+    files: product.files.map((file) => {
+      const { waveform: peaks = [], ...rest } = file;
+      if (file !== shown) return rest;
+      const bars = peaks.length > LISTING_WAVEFORM_BARS ? resamplePeaks(peaks, LISTING_WAVEFORM_BARS) : peaks;
+      return { ...rest, waveform: bars };
+    }),
+  };
+  listingForms.set(product, form);
+  return form;
+}
+
+/**
+ * Products by id in the order given, in their listing form; unknown ids are left out (other features
+ * render rows with these).
+ */
 export function getProductsByIds(deps: CatalogDeps, ids: string[]): Promise<Product[]> {
   return hydrate(deps, ids);
 }
@@ -178,8 +218,9 @@ export async function listProducts(deps: CatalogDeps, type: ProductType, q: Prod
   return { items: await hydrate(deps, ids), count };
 }
 
+/** One product with every file's full waveform (the song page draws them all). */
 export async function getProduct(deps: CatalogDeps, type: ProductType, id: string): Promise<Product> {
-  const [product] = await hydrate(deps, [id]);
+  const [product] = await hydrateFull(deps, [id]);
   if (!product || product.type !== type) throw notFound(`Product ${id}`);
   return product;
 }

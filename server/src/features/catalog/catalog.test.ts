@@ -17,6 +17,7 @@ import {
   type ProductList,
   type ReelsPlaylist,
 } from '@cuewave/contract/catalog';
+import { LISTING_WAVEFORM_BARS, resamplePeaks, shownFile, WAVEFORM_PEAKS } from '@cuewave/contract/waveform';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { catalogFactory } from '../../../test/factories';
@@ -253,7 +254,8 @@ describe('catalogue API', () => {
         'stem_instruments',
         'cover',
       ]);
-      expect(golden.files[0]!.waveform).toHaveLength(160);
+      // The shown version's waveform at the listing's resolution; no other file carries one (below).
+      expect(golden.files[0]!.waveform).toHaveLength(LISTING_WAVEFORM_BARS);
       expect(golden.files.find((f) => f.type === 'cover')!.id).toBe(golden.cover);
       // Reels membership is a playlist, not a category of the product.
       expect((await list('/api/v1/product/music?genre=electronic')).items[0]!.categories).toEqual([]);
@@ -475,6 +477,42 @@ describe('catalogue API', () => {
       expect(res.statusCode).toBe(200);
       expect((res.json() as { products: Product[] }).products.map((p) => p.id)).toEqual(['deep', 'golden', 'night']);
     });
+  });
+
+  it('listings carry one waveform per item, the shown version at the drawn resolution; the song page all of them', async () => {
+    const urls = [
+      '/api/v1/product/music',
+      '/api/v1/product/sfx',
+      '/api/v1/product/music/recommended?like=night',
+      '/api/v1/product/playlist/late-night',
+      '/api/v1/playlist/late-night',
+      '/api/v1/playlist/top-tracks',
+    ];
+    let checked = 0;
+    for (const url of urls) {
+      const body = (await get(url)).json() as { items?: Product[]; products?: Product[] };
+      for (const item of body.items ?? body.products ?? []) {
+        const full = (await get(`/api/v1/product/${item.type}/${item.id}`)).json() as Product;
+        const carrying = item.files.filter((f) => f.waveform !== undefined);
+        const shown = shownFile(full.files)!;
+        // The same files (rows play them; the playlist download looks for stems), one waveform among them.
+        expect(
+          item.files.map((f) => [f.id, f.type, f.duration, f.bpm, f.preview]),
+          url,
+        ).toEqual(full.files.map((f) => [f.id, f.type, f.duration, f.bpm, f.preview]));
+        expect(
+          carrying.map((f) => f.type),
+          `${url} ${item.id}`,
+        ).toEqual([shown.type]);
+        expect(shown.waveform).toHaveLength(WAVEFORM_PEAKS);
+        expect(carrying[0]!.waveform).toEqual(resamplePeaks(shown.waveform!, LISTING_WAVEFORM_BARS));
+        // Every audio file of the product page keeps its full waveform (the download control draws them).
+        for (const file of full.files.filter((f) => f.type !== 'cover'))
+          expect(file.waveform, `${item.id} ${file.type}`).toHaveLength(WAVEFORM_PEAKS);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 
   it('every response matches its contract schema', async () => {

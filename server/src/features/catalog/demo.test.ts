@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductList } from '@cuewave/contract/catalog';
+import { LISTING_WAVEFORM_BARS, shownFile } from '@cuewave/contract/waveform';
 import { catalogFactory } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { BACKFILL_CATALOG_JOB } from '../downloads/downloads.jobs-kinds';
+import { DEMO_CATALOG_JOB, demoCatalogNeeded, queueDemoCatalog } from './demo.jobs';
 import { clearCatalogue, ensureDemoCatalog, type DemoResult } from './demo.service';
 
 const DEMO_SONGS = 200;
@@ -42,16 +46,14 @@ describe('demo catalogue (full default size)', () => {
 
   it('demo songs come with previews, master, waveform and the catalogue around them', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/product/music' });
-    const body = res.json() as {
-      count: number;
-      items: { files: { type: string; waveform: number[] }[]; genres: unknown[] }[];
-    };
+    const body = res.json() as ProductList;
     expect(body.count).toBe(DEMO_SONGS);
     for (const product of body.items) {
       const types = product.files.map((f) => f.type);
       expect(types).toContain('instrumental');
       expect(types).toContain('master');
-      expect(product.files.find((f) => f.type === 'instrumental')!.waveform).toHaveLength(160);
+      // A listing: the shown version (vocal, else instrumental) carries its waveform at the listing's resolution.
+      expect(shownFile(product.files)!.waveform).toHaveLength(LISTING_WAVEFORM_BARS);
       expect(product.genres.length).toBeGreaterThan(0);
     }
     const genres = (await ctx.app.inject({ method: 'GET', url: '/api/v1/genre' })).json() as unknown[];
@@ -103,6 +105,48 @@ describe('demo catalogue switches', () => {
     }
     for (const { storage_key } of keys) expect(await ctx.storage.size(storage_key)).toBeNull();
   });
+  it('DEMO_CATALOG=auto queues one demo job; it builds without stem previews, which the downloads backfill then adds', async () => {
+    await clearCatalogue(ctx);
+    const demo = { songs: 2, sfx: 1 };
+    expect(await queueDemoCatalog(ctx.db, demo)).toBe(true);
+    // A second instance starting at the same time joins the same job.
+    expect(await queueDemoCatalog(ctx.db, demo)).toBe(true);
+    const jobsOf = (kind: string) =>
+      ctx.db.selectFrom('jobs').select(['status', 'result']).where('kind', '=', kind).execute();
+    expect(await jobsOf(DEMO_CATALOG_JOB)).toEqual([{ status: 'queued', result: null }]);
+
+    await ctx.runJobs();
+    expect(await jobsOf(DEMO_CATALOG_JOB)).toEqual([{ status: 'done', result: { built: true, added: 3, skipped: 0 } }]);
+    // The stems came in without previews: the backfill the demo job queued had both songs to do.
+    expect(await jobsOf(BACKFILL_CATALOG_JOB)).toEqual([{ status: 'done', result: { products: 2 } }]);
+    const stems = await ctx.db
+      .selectFrom('product_files')
+      .select(['type', 'preview_file_id'])
+      .where('type', 'in', ['stem_bass', 'stem_instruments'])
+      .execute();
+    expect(stems).toHaveLength(4);
+    for (const stem of stems) expect(stem.preview_file_id, stem.type).toEqual(expect.any(String));
+    expect(await queueDemoCatalog(ctx.db, demo)).toBe(false);
+    await clearCatalogue(ctx);
+  });
+
+  it('a demo build stopped through its signal (a stop hands the job back) ends early; the next run completes it', async () => {
+    const small = { mode: 'auto' as const, songs: 1, sfx: 2, seed: 11, concurrency: 1 };
+    const stop = new AbortController();
+    const log = (line: string) => /ingested 1\//.test(line) && stop.abort(new Error('stopping'));
+    await expect(ensureDemoCatalog({ ...ctx, log }, { ...small, signal: stop.signal })).rejects.toThrow('stopping');
+    const count = async () => (await ctx.db.selectFrom('products').select('id').execute()).length;
+    const partial = await count();
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(3);
+    expect(await demoCatalogNeeded(ctx.db)).toBe(true);
+
+    const resumed = await ensureDemoCatalog(ctx, small);
+    expect(resumed.built && resumed.report.added.length + resumed.report.unchanged.length).toBe(3);
+    expect(await count()).toBe(3);
+    await clearCatalogue(ctx);
+  });
+
   it('a start after an interrupted demo build completes it without duplicating what is there', async () => {
     const small = { mode: 'auto' as const, songs: 3, sfx: 2, seed: 7 };
     const first = await ensureDemoCatalog(ctx, small);

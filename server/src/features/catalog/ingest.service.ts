@@ -46,6 +46,14 @@ export type IngestOptions = {
   /** Progress lines for a person watching. */
   log?: (line: string) => void;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * 'later': stems are stored without their MP3 preview, which the downloads backfill job encodes once the
+   * store is serving (decision 074: the first start's demo, where two of a song's three or four MP3
+   * encodes are stem previews). Default 'now': the product is complete when the ingest returns.
+   */
+  stemPreviews?: 'now' | 'later';
+  /** Stops starting new tracks (those under way finish or are dropped); the ingest then throws the reason. */
+  signal?: AbortSignal;
 };
 
 export type IngestItem = { key: string; id: string; title: string };
@@ -86,6 +94,7 @@ type Ctx = {
   /** type, title and artist of every entry (identityOf): a product one of them names is not a rename */
   identities: Set<string>;
   lock: Mutex;
+  stemPreviews: 'now' | 'later';
 };
 
 export async function ingestFolder(
@@ -118,6 +127,7 @@ export async function ingestFolder(
     categoryIds: new Map(),
     identities: new Set(),
     lock: new Mutex(),
+    stemPreviews: options.stemPreviews ?? 'now',
   };
   try {
     const tracks = collectTracks(ctx, manifest);
@@ -142,6 +152,7 @@ export async function ingestFolder(
       async ({ track, index }) => {
         let prepared: PreparedTrack | null = null;
         try {
+          options.signal?.throwIfAborted();
           if (!failure) prepared = await prepareTrack(ctx, track, ranks.get(track.key) ?? 0);
         } catch (error) {
           failure ??= { error };
@@ -427,10 +438,13 @@ async function prepareTrack(ctx: Ctx, track: ManifestTrack, rank: number): Promi
           outputs.push({ role: 'instrumental_lossless', path, ext: 'flac', public: false, analysis: null });
         }
       } else {
-        // Stems are auditioned before they are picked (spec §3 Stem item): a public preview each.
-        const preview = join(trackDir, `${source.role}-preview.mp3`);
-        await encode(source, () => encodeMp3(source.path, preview, { bitrateKbps: PREVIEW_KBPS }));
-        outputs.push({ role: `${source.role}_preview`, path: preview, ext: 'mp3', public: true, analysis: null });
+        // Stems are auditioned before they are picked (spec §3 Stem item): a public preview each, now or
+        // from the downloads backfill job (stemPreviews 'later').
+        if (ctx.stemPreviews === 'now') {
+          const preview = join(trackDir, `${source.role}-preview.mp3`);
+          await encode(source, () => encodeMp3(source.path, preview, { bitrateKbps: PREVIEW_KBPS }));
+          outputs.push({ role: `${source.role}_preview`, path: preview, ext: 'mp3', public: true, analysis: null });
+        }
         const out = await lossless(source, `${source.role}.flac`);
         outputs.push({
           role: source.role,

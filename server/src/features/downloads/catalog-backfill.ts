@@ -9,7 +9,10 @@ import { AudioDecodeError } from '../../audio/errors';
 import { describeFfmpegFailure, runFfmpeg } from '../../audio/ffmpeg';
 import type { Insertable } from 'kysely';
 import type { FilesTable } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { enqueueJob } from '../jobs/jobs.service';
 import type { JobContext } from '../jobs/jobs.types';
+import { BACKFILL_CATALOG_JOB } from './downloads.jobs-kinds';
 import {
   attachProductFile,
   countProductsNeedingBackfill,
@@ -33,6 +36,17 @@ const PREVIEW_KBPS = 128;
 const BATCH = 20;
 
 export const catalogNeedsBackfill = async (deps: RenditionDeps) => (await countProductsNeedingBackfill(deps.db)) > 0;
+
+/**
+ * Queues the backfill while anything is missing: at start (catalogues from before decision 055) and after
+ * the first start's demo catalogue, whose stem previews are left to this job (decision 074). One job for
+ * the whole catalogue (dedupe key), so instances do not each queue one. True when queued.
+ */
+export async function enqueueCatalogBackfillIfNeeded(deps: RenditionDeps, clock?: Clock): Promise<boolean> {
+  if (!(await catalogNeedsBackfill(deps))) return false;
+  await enqueueJob(deps.db, { kind: BACKFILL_CATALOG_JOB, dedupeKey: BACKFILL_CATALOG_JOB, clock });
+  return true;
+}
 
 export async function runCatalogBackfill(deps: RenditionDeps, ctx?: Pick<JobContext, 'signal' | 'progress'>) {
   let after = '';

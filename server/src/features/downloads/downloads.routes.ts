@@ -8,10 +8,8 @@ import {
 } from '@cuewave/contract/downloads';
 import { errorBodySchema } from '@cuewave/contract/errors';
 import type { FeatureDeps, ZodApp } from '../../deps';
-import { enqueueJob } from '../jobs/jobs.service';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
-import { catalogNeedsBackfill } from './catalog-backfill';
-import { BACKFILL_CATALOG_JOB } from './downloads.jobs-kinds';
+import { enqueueCatalogBackfillIfNeeded } from './catalog-backfill';
 import { downloadCertificate, listDownloads, productDownload, serveSignedDownload } from './downloads.service';
 
 const e = errorBodySchema;
@@ -124,9 +122,7 @@ export async function registerDownloadRoutes(app: ZodApp, deps: FeatureDeps): Pr
   // background, once (the dedupe key keeps every instance from queueing its own).
   app.addHook('onReady', async () => {
     try {
-      if (await catalogNeedsBackfill(deps)) {
-        await enqueueJob(deps.db, { kind: BACKFILL_CATALOG_JOB, dedupeKey: BACKFILL_CATALOG_JOB, clock: deps.clock });
-      }
+      await enqueueCatalogBackfillIfNeeded(deps, deps.clock);
     } catch (error) {
       app.log.error({ err: error }, 'could not queue the downloads backfill');
     }

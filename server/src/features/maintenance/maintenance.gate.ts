@@ -17,8 +17,11 @@ const OPEN_PAGES = ['/auth/', '/us/auth/', '/ott/', '/us/ott/', '/dev/'];
 const opens = (prefixes: string[], path: string) =>
   prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path.startsWith(`${p}/`)));
 
-/** Whether the request comes from a signed-in operator (OPERATOR_EMAILS). */
-export async function isOperator(deps: MaintenanceGateDeps, request: FastifyRequest): Promise<boolean> {
+/** Whether the request comes from a signed-in operator (OPERATOR_EMAILS); banners (decision 072) ask it too. */
+export async function isOperator(
+  deps: Pick<MaintenanceGateDeps, 'db' | 'clock' | 'operatorEmails'>,
+  request: FastifyRequest,
+): Promise<boolean> {
   if (deps.operatorEmails.length === 0) return false;
   const auth = await authenticate(deps, request);
   if (!auth) return false;

@@ -12,6 +12,9 @@ export async function registerMediaRoutes(app: ZodApp, deps: MediaDeps): Promise
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/cdn/:id',
+    // Audio and bitmaps do not shrink, ranges must count unencoded bytes, and SVG covers are small:
+    // skipping the compressor keeps the hottest route of the store lean (decision 073).
+    compress: false,
     schema: {
       tags: ['media'],
       summary: 'File bytes (audio previews and images), with byte ranges',
@@ -42,7 +45,10 @@ export async function registerMediaRoutes(app: ZodApp, deps: MediaDeps): Promise
         ifRange: header(request.headers['if-range']),
         ifNoneMatch: header(request.headers['if-none-match']),
       });
+      // Read before the headers go on the reply: a failed read is then a clean error answer.
+      const bytes = result.bytes ? await result.bytes() : undefined;
       reply.status(result.status).headers(result.headers);
+      if (bytes) return reply.send(bytes);
       return result.body ? reply.send(result.body()) : reply.send();
     },
   });

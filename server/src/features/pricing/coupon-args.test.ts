@@ -49,12 +49,27 @@ describe('coupon:create arguments', () => {
     expect(parseAmount('5')).toBe(500);
   });
 
+  it('reads a set first-period price: the US launch "first month for $0.99" (decision 072)', () => {
+    const coupon = parse('--code USLAUNCH --price 0.99 --currency usd --periods month');
+    expect(coupon).toMatchObject({
+      kind: 'price',
+      amountMinor: 99,
+      currency: 'usd',
+      percent: null,
+      periods: ['month'],
+    });
+    expect(describeCoupon(coupon)).toMatch(/^USLAUNCH: first payment 0.99 USD; plans all; periods month/);
+  });
+
   it('explains every mistake', () => {
     expect(problem('--percent 20')).toMatch(/--code is required/);
     expect(problem('--code a --percent 20')).toMatch(/--code must be/);
     expect(problem('--code BAD!CODE --percent 20')).toMatch(/--code must be/);
-    expect(problem('--code X1')).toMatch(/either --percent or --amount/);
-    expect(problem('--code X1 --percent 20 --amount 5 --currency usd')).toMatch(/either --percent or --amount/);
+    expect(problem('--code X1')).toMatch(/one of --percent, --amount or --price/);
+    expect(problem('--code X1 --percent 20 --amount 5 --currency usd')).toMatch(/one of --percent/);
+    expect(problem('--code X1 --amount 5 --price 1 --currency usd')).toMatch(/one of --percent/);
+    expect(problem('--code X1 --price 0.99')).toMatch(/--price needs --currency/);
+    expect(problem('--code X1 --price 0 --currency usd')).toMatch(/--price must be more than 0/);
     expect(problem('--code X1 --percent 0')).toMatch(/1 to 100/);
     expect(problem('--code X1 --percent 101')).toMatch(/1 to 100/);
     expect(problem('--code X1 --percent 12.5')).toMatch(/whole number/);

@@ -4,8 +4,10 @@ import { currencySchema, periodParamSchema } from '@cuewave/contract/pricing';
 import { COUPON_CODE_PATTERN, normaliseCouponCode, type Coupon } from './coupon';
 
 export const COUPON_USAGE =
-  'usage: npm run coupon:create -- --code CODE (--percent N | --amount 5.00 --currency pln)\n' +
-  '         [--plans start,advanced,professional] [--periods month,year] [--expires YYYY-MM-DD] [--first-purchase]';
+  'usage: npm run coupon:create -- --code CODE (--percent N | --amount 5.00 --currency pln | --price 0.99 --currency usd)\n' +
+  '         [--plans start,advanced,professional] [--periods month,year] [--expires YYYY-MM-DD] [--first-purchase]\n' +
+  '  --percent: that share off the first payment; --amount: that much off; --price: the first payment costs that\n' +
+  '  much (with --periods month: "first month for 0.99"). Renewals are always at the list price.';
 
 /** A command-line mistake: the CLI prints the message and exits 1. */
 export class CouponUsageError extends Error {}
@@ -26,11 +28,11 @@ function list(raw: string | undefined): string[] | null {
 }
 
 /** "5", "5.5", "5.50" -> 500, 550, 550 minor units, read as text so no floating point is involved. */
-export function parseAmount(raw: string): number {
+export function parseAmount(raw: string, option = '--amount'): number {
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(raw.trim());
-  if (!m) return fail(`--amount must be an amount like 5 or 5.00, got "${raw}"`);
+  if (!m) return fail(`${option} must be an amount like 5 or 5.00, got "${raw}"`);
   const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return minor > 0 ? minor : fail('--amount must be more than 0');
+  return minor > 0 ? minor : fail(`${option} must be more than 0`);
 }
 
 /** YYYY-MM-DD (00:00 UTC that day) or a full ISO time; the coupon works until then. */
@@ -58,6 +60,7 @@ export function parseCouponArgs(args: string[], now: Date): Coupon {
         code: { type: 'string' },
         percent: { type: 'string' },
         amount: { type: 'string' },
+        price: { type: 'string' },
         currency: { type: 'string' },
         plans: { type: 'string' },
         periods: { type: 'string' },
@@ -75,7 +78,8 @@ export function parseCouponArgs(args: string[], now: Date): Coupon {
     fail('--code must be 2–40 letters, digits, - or _, starting with a letter or digit');
   }
 
-  if ((values.percent === undefined) === (values.amount === undefined)) fail('give either --percent or --amount');
+  const kinds = [values.percent, values.amount, values.price].filter((v) => v !== undefined).length;
+  if (kinds !== 1) fail('give one of --percent, --amount or --price');
   let percent: number | null = null;
   let amountMinor: number | null = null;
   let currency: Coupon['currency'] = null;
@@ -84,11 +88,12 @@ export function parseCouponArgs(args: string[], now: Date): Coupon {
     if (!/^\d+$/.test(values.percent.trim()) || percent < 1 || percent > 100) {
       fail(`--percent must be a whole number from 1 to 100, got "${values.percent}"`);
     }
-    if (values.currency !== undefined) fail('--currency goes with --amount only');
+    if (values.currency !== undefined) fail('--currency goes with --amount or --price only');
   } else {
-    amountMinor = parseAmount(values.amount!);
+    const option = values.amount !== undefined ? '--amount' : '--price';
+    amountMinor = parseAmount((values.amount ?? values.price)!, option);
     const parsed = currencySchema.safeParse(values.currency?.trim().toLowerCase());
-    if (!parsed.success) fail('--amount needs --currency: usd, eur, pln, czk or gbp');
+    if (!parsed.success) fail(`${option} needs --currency: usd, eur, pln, czk or gbp`);
     currency = parsed.data!;
   }
 
@@ -106,7 +111,7 @@ export function parseCouponArgs(args: string[], now: Date): Coupon {
 
   return {
     code,
-    kind: percent !== null ? 'percent' : 'fixed',
+    kind: percent !== null ? 'percent' : values.price !== undefined ? 'price' : 'fixed',
     percent,
     amountMinor,
     currency,
@@ -119,10 +124,9 @@ export function parseCouponArgs(args: string[], now: Date): Coupon {
 
 /** One line saying what the coupon does, for the CLI's answer. */
 export function describeCoupon(c: Coupon): string {
+  const amount = c.amountMinor === null ? '' : `${(c.amountMinor / 100).toFixed(2)} ${c.currency!.toUpperCase()}`;
   const off =
-    c.kind === 'percent'
-      ? `${c.percent} % off`
-      : `${(c.amountMinor! / 100).toFixed(2)} ${c.currency!.toUpperCase()} off`;
+    c.kind === 'percent' ? `${c.percent} % off` : c.kind === 'fixed' ? `${amount} off` : `first payment ${amount}`;
   return [
     `${c.code}: ${off}`,
     `plans ${c.plans ? c.plans.join(', ') : 'all'}`,

@@ -1,7 +1,5 @@
-import { ConfigError } from '../../env';
-import { AppError } from '../../lib/errors';
 import { systemClock } from '../../lib/clock';
-import { openCliContext } from '../catalog/cli-context';
+import { openCliContext, runCli } from '../catalog/cli-context';
 import { COUPON_USAGE, CouponUsageError, describeCoupon, parseCouponArgs } from './coupon-args';
 import { createCoupon } from './pricing.service';
 
@@ -29,18 +27,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof CouponUsageError) {
-      console.error(`${error.message}\n${COUPON_USAGE}`);
-      process.exit(1);
-    }
-    if (error instanceof ConfigError || (error instanceof AppError && error.status < 500)) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    console.error(error);
-    process.exit(2);
-  },
-);
+runCli(main, { error: CouponUsageError, text: COUPON_USAGE });

@@ -47,6 +47,15 @@ describe('checkCoupon', () => {
     expect(checkCoupon(fixed(1000, 'usd'), ctx())).toMatchObject({ valid: false, reason: 'currency' });
   });
 
+  it('sets the price of the first period in its own currency, never raising a lower one (decision 072)', () => {
+    const launch = { ...fixed(99, 'usd'), kind: 'price' as const, periods: ['month' as const] };
+    const month = ctx({ period: 'month', currency: 'usd', fullPrice: 1900 });
+    expect(checkCoupon(launch, month)).toEqual({ valid: true, discount: 1801 });
+    expect(checkCoupon(launch, { ...month, fullPrice: 50 })).toEqual({ valid: true, discount: 0 });
+    expect(checkCoupon(launch, { ...month, currency: 'eur' })).toMatchObject({ valid: false, reason: 'currency' });
+    expect(checkCoupon(launch, { ...month, period: 'year' })).toMatchObject({ valid: false, reason: 'period' });
+  });
+
   it('rejects unknown, expired, wrong-plan, wrong-period and first-purchase-only codes with a reason', () => {
     expect(checkCoupon(null, ctx())).toMatchObject({
       valid: false,
@@ -75,6 +84,9 @@ describe('checkCoupon', () => {
     const coupon = fc.oneof(
       fc.integer({ min: 1, max: 100 }).map((p) => percent(p)),
       fc.tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(...CURRENCIES)).map(([a, c]) => fixed(a, c)),
+      fc
+        .tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.constantFrom(...CURRENCIES))
+        .map(([a, c]): Coupon => ({ ...fixed(a, c), kind: 'price' })),
     );
     fc.assert(
       fc.property(
@@ -84,7 +96,7 @@ describe('checkCoupon', () => {
         (c, fullPrice, currency) => {
           const check = checkCoupon(c, ctx({ fullPrice, currency }));
           if (!check.valid) {
-            expect(c.kind === 'fixed' && c.currency !== currency).toBe(true);
+            expect(c.kind !== 'percent' && c.currency !== currency).toBe(true);
             return;
           }
           expect(Number.isSafeInteger(check.discount)).toBe(true);

@@ -5,10 +5,14 @@ import { assertMinor, mulDivHalfUp } from './money';
 /** A discount code (table coupons, migration 0003). */
 export type Coupon = {
   code: string;
-  kind: 'percent' | 'fixed';
+  /**
+   * percent: a share off the list price; fixed: an amount off; price: the first period costs
+   * `amountMinor` (the US launch's "first month for $0.99", decision 072). Renewals are at list price.
+   */
+  kind: 'percent' | 'fixed' | 'price';
   /** 1–100, for kind percent. */
   percent: number | null;
-  /** Minor units of `currency`, for kind fixed. */
+  /** Minor units of `currency`, for kinds fixed and price. */
   amountMinor: number | null;
   currency: Currency | null;
   /** null: every plan / every period. */
@@ -61,15 +65,19 @@ export function checkCoupon(coupon: Coupon | null, ctx: CouponContext): CouponCh
       `This code applies only to ${coupon.periods.includes('year') ? 'yearly' : 'monthly'} billing.`,
     );
   }
-  if (coupon.kind === 'fixed' && coupon.currency !== ctx.currency) {
+  if (coupon.kind !== 'percent' && coupon.currency !== ctx.currency) {
     return reject('currency', `This code applies only to prices in ${String(coupon.currency).toUpperCase()}.`);
   }
   if (coupon.firstPurchaseOnly && !ctx.firstPurchase) {
     return reject('first_purchase', 'This code is for a first purchase only.');
   }
+  const amount = coupon.kind === 'percent' ? 0 : assertMinor(coupon.amountMinor ?? 0, 'coupon amount');
   const discount =
     coupon.kind === 'percent'
       ? mulDivHalfUp(ctx.fullPrice, coupon.percent ?? 0, 100)
-      : Math.min(ctx.fullPrice, assertMinor(coupon.amountMinor ?? 0, 'coupon amount'));
+      : coupon.kind === 'fixed'
+        ? amount
+        : // A set price never raises one that is already lower.
+          Math.max(0, ctx.fullPrice - amount);
   return { valid: true, discount: Math.min(discount, ctx.fullPrice) };
 }

@@ -174,3 +174,8 @@ export async function createCoupon(deps: PricingDeps, coupon: Coupon): Promise<C
   }
   return stored;
 }
+
+/** A coupon by its code (matched without regard to case), or null: for the banners that offer one. */
+export function findCoupon(deps: { db: Db }, code: string): Promise<Coupon | null> {
+  return selectCoupon(deps.db, normaliseCouponCode(code));
+}

@@ -12,6 +12,11 @@ export type FileStorage = {
   write(key: string, body: Readable): Promise<{ size: number }>;
   /** Bytes [start, end] inclusive when given. */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /**
+   * Bytes [start, end] inclusive in one buffer, for small ranges (a player's seek), where a stream's own
+   * cost outweighs the read; absent when the store has no cheaper way than read() (decision 073).
+   */
+  readBytes?(key: string, range: { start: number; end: number }): Promise<Buffer>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
   /**

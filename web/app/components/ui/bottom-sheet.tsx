@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
 import { cx } from './cx';
 import { useFocusTrap, useScrollLock } from './focus-trap';
@@ -64,6 +65,7 @@ export function BottomSheet({
   className,
   'data-testid': testId,
 }: BottomSheetProps) {
+  const { t } = useTranslation('ui');
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const [phase, setPhase] = useState<Phase>(open ? 'open' : 'closed');
@@ -182,7 +184,7 @@ export function BottomSheet({
                 </p>
               ) : null}
             </div>
-            <IconButton aria-label="Close" icon={<X />} size="sm" onClick={requestClose} />
+            <IconButton aria-label={t('close')} icon={<X />} size="sm" onClick={requestClose} />
           </div>
         </div>
         {children ? <div className={styles.body}>{children}</div> : null}

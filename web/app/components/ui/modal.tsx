@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './button';
 import { cx } from './cx';
 import { useFocusTrap, useScrollLock } from './focus-trap';
@@ -42,6 +43,7 @@ export function Modal({
   className,
   'data-testid': testId,
 }: ModalProps) {
+  const { t } = useTranslation('ui');
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -81,7 +83,7 @@ export function Modal({
               </p>
             ) : null}
           </div>
-          <IconButton aria-label="Close" icon={<X />} size="sm" className={styles.close} onClick={onClose} />
+          <IconButton aria-label={t('close')} icon={<X />} size="sm" className={styles.close} onClick={onClose} />
         </div>
         {children ? <div className={styles.body}>{children}</div> : null}
         {footer ? <div className={styles.footer}>{footer}</div> : null}

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { PrefetchLink, PrefetchNavLink } from './prefetch-link';
 import { cx } from './cx';
 import styles from './tabs.module.css';
 
@@ -35,7 +35,7 @@ export function LinkTabs({ tabs, variant = 'pills', className, 'aria-label': ari
         {tabs.map((tab) => (
           <li key={tab.to} style={{ display: 'contents' }}>
             {tab.active === undefined ? (
-              <NavLink
+              <PrefetchNavLink
                 to={tab.to}
                 end={tab.end}
                 onClick={tab.onClick}
@@ -44,9 +44,9 @@ export function LinkTabs({ tabs, variant = 'pills', className, 'aria-label': ari
               >
                 {tab.icon ? <span aria-hidden="true">{tab.icon}</span> : null}
                 {tab.label}
-              </NavLink>
+              </PrefetchNavLink>
             ) : (
-              <Link
+              <PrefetchLink
                 to={tab.to}
                 onClick={tab.onClick}
                 data-testid={tab.testId}
@@ -55,7 +55,7 @@ export function LinkTabs({ tabs, variant = 'pills', className, 'aria-label': ari
               >
                 {tab.icon ? <span aria-hidden="true">{tab.icon}</span> : null}
                 {tab.label}
-              </Link>
+              </PrefetchLink>
             )}
           </li>
         ))}

@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
 import styles from './toast.module.css';
 
@@ -75,8 +76,9 @@ export function useCatalogToast(): ToastApi {
  * that stay in the page: polite for success, info and warning, assertive for errors.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('ui');
   return (
-    <ToastHost context={ToastContext} config={APP_TOASTS} label="Notifications">
+    <ToastHost context={ToastContext} config={APP_TOASTS} label={t('toasts.app')}>
       {children}
     </ToastHost>
   );
@@ -90,8 +92,9 @@ export function CatalogToastProvider({
   children: ReactNode;
   config?: ToastConfig;
 }) {
+  const { t } = useTranslation('ui');
   return (
-    <ToastHost context={CatalogToastContext} config={config} label="Catalogue notifications" testId="catalog-toasts">
+    <ToastHost context={CatalogToastContext} config={config} label={t('toasts.catalog')} testId="catalog-toasts">
       {children}
     </ToastHost>
   );
@@ -179,6 +182,7 @@ function ToastItem({
   config: ToastConfig;
   onDismiss: (id: number) => void;
 }) {
+  const { t } = useTranslation('ui');
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const remaining = useRef(config.durationMs);
@@ -252,7 +256,7 @@ function ToastItem({
       <button
         type="button"
         className={styles.dismiss}
-        aria-label={`Dismiss: ${toast.message}`}
+        aria-label={t('toasts.dismiss', { message: toast.message })}
         onClick={() => onDismiss(toast.id)}
       >
         <X aria-hidden="true" />

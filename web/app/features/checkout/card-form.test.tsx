@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentConfig } from '@cuewave/contract/payment';
 import { CardForm, cardSaveErrorMessage, useCardForm, type CardFormState } from './card-form';
@@ -63,7 +63,8 @@ describe('CardForm', () => {
     expect(saved).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(await screen.findByText('Enter the card number.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+    // The first problem is focused by an effect after the error renders: wait for it, not the render.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Card number')));
 
     fetchSpy
       .mockResolvedValueOnce(new Response(JSON.stringify({ token: 'tok_1' }), { status: 201 }))

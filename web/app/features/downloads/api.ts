@@ -1,3 +1,4 @@
+import type { Product } from '@cuewave/contract/catalog';
 import type { DownloadFile, DownloadFormat, DownloadHistory, ProductDownload } from '@cuewave/contract/downloads';
 import { apiBase, apiGet, refreshSession, type ApiOptions } from '../../lib/api';
 import { readCookie, USER_TOKEN_COOKIE } from '../../lib/cookies';
@@ -22,6 +23,10 @@ export function requestProductDownload(
     signal,
   });
 }
+
+/** The product with every file's waveform (a listing's carries one, decision 074), for the download control. */
+export const getFullProduct = (product: Pick<Product, 'id' | 'type'>, signal?: AbortSignal) =>
+  apiGet<Product>(`/v1/product/${product.type}/${encodeURIComponent(product.id)}`, { signal });
 
 export const getDownloadHistory = (query: { skip: number; limit: number }, options?: ApiOptions) =>
   apiGet<DownloadHistory>('/v1/download', { ...options, query });

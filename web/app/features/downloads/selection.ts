@@ -67,7 +67,7 @@ export function downloadOptions(product: Product): DownloadOption[] {
       description: info.description,
       previewId: previewOf(file),
       duration: file.duration,
-      waveform: file.waveform,
+      waveform: file.waveform ?? [],
       bpm: file.bpm,
     });
   }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import {
   REFRESH_TOKEN_COOKIE,
   REFRESH_TOKEN_DAYS,
@@ -8,6 +8,9 @@ import {
 import type { LegalFacts } from '@cuewave/contract/contact';
 import type { Edition } from '../shell/edition';
 import { COUNTRY_COOKIE, EDITION_COOKIE, EDITION_COOKIE_DAYS } from '../shell/edition-choice';
+import { CONSENT_CATEGORIES_COOKIE, CONSENT_COOKIE, CONSENT_COOKIE_DAYS } from '../consent/consent';
+import { openCookieSettings } from '../consent/consent-editing';
+import { NO_TELEMETRY, type PageTelemetry } from '../../lib/telemetry';
 import styles from './pages.module.css';
 
 type Cookie = { name: string; purpose: string; lifetime: string };
@@ -38,6 +41,16 @@ const COOKIES: Cookie[] = [
     name: EDITION_COOKIE,
     purpose: 'The edition you chose with the switch in the footer.',
     lifetime: `${EDITION_COOKIE_DAYS} days`,
+  },
+  {
+    name: CONSENT_COOKIE,
+    purpose: 'Your cookie choice: “granted” when you allowed every category, otherwise “denied”.',
+    lifetime: `${CONSENT_COOKIE_DAYS} days`,
+  },
+  {
+    name: CONSENT_CATEGORIES_COOKIE,
+    purpose: 'Which optional categories (advertising, analytics, functionality) you allowed, if not all of them.',
+    lifetime: `${CONSENT_COOKIE_DAYS} days`,
   },
   {
     name: 'cw-client',
@@ -71,6 +84,7 @@ const processorLines = (facts: LegalFacts): string[] => {
  */
 export function PrivacyPolicy({ facts, edition }: { facts: LegalFacts | null; edition: Edition }) {
   const processors = facts ? processorLines(facts) : [];
+  const telemetry = useRouteLoaderData<{ telemetry: PageTelemetry }>('root')?.telemetry ?? NO_TELEMETRY;
   return (
     <div className={styles.prose}>
       <h2>Who we are</h2>
@@ -157,6 +171,7 @@ export function PrivacyPolicy({ facts, edition }: { facts: LegalFacts | null; ed
           </tbody>
         </table>
       </div>
+      <AnalyticsTools telemetry={telemetry} />
       <p>
         The site also keeps a few items in your browser’s own storage: your sign-up progress (until you close the tab),
         your access state and, when you are not signed in, your recent searches.
@@ -201,5 +216,56 @@ export function PrivacyPolicy({ facts, edition }: { facts: LegalFacts | null; ed
       <h2>Changes</h2>
       <p>When this policy changes in substance, we email account holders before the change takes effect.</p>
     </div>
+  );
+}
+
+/**
+ * The tag manager, session recording and error reporting run only when the operator configures them
+ * (decision 071): the policy says which ones this installation has, and that the first two wait for
+ * consent.
+ */
+function AnalyticsTools({ telemetry }: { telemetry: PageTelemetry }) {
+  const any = telemetry.gtmId || telemetry.hotjarId || telemetry.sentry;
+  return (
+    <>
+      <h3>Analytics, session recording and error reports</h3>
+      <p>
+        This software can use three outside tools, each only when the operator of this store configures it: Google Tag
+        Manager (which may load analytics or advertising tags), Hotjar session recording, and Sentry error reports.
+        Until you choose, Google’s consent mode tells every tag that only security storage is allowed; analytics and
+        advertising tags follow your choice, and session recording starts only after you allow analytics.
+      </p>
+      {any ? (
+        <ul>
+          {telemetry.gtmId ? (
+            <li>
+              <strong>Google Tag Manager</strong> (Google LLC) is configured: it loads on every page and reads your
+              consent choice; the tags in it set their own cookies only in the categories you allow.
+            </li>
+          ) : null}
+          {telemetry.hotjarId ? (
+            <li>
+              <strong>Hotjar</strong> (Hotjar Ltd.) is configured: with analytics allowed, it records clicks, scrolling
+              and page changes (form fields masked) to show us how pages are used, and sets its own _hj cookies.
+            </li>
+          ) : null}
+          {telemetry.sentry ? (
+            <li>
+              <strong>Sentry</strong> (Functional Software, Inc.) is configured: when a page or our server fails, it
+              receives the address of the page, the time, your browser and its version and the error, never your
+              cookies, password or what you typed. Needed to keep the site working (legitimate interest).
+            </li>
+          ) : null}
+        </ul>
+      ) : (
+        <p>None of them is configured on this installation: your browser talks to our servers only.</p>
+      )}
+      <p>
+        <button type="button" className={styles.inlineButton} onClick={openCookieSettings}>
+          Change your cookie settings
+        </button>{' '}
+        at any time; the link is also at the bottom of every page.
+      </p>
+    </>
   );
 }

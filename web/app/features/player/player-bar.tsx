@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { Music2, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X, AlertCircle } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
+import { LISTING_WAVEFORM_BARS, resamplePeaks } from '@cuewave/contract/waveform';
 import { IconButton } from '../../components/ui/button';
 import { Slider } from '../../components/ui/slider';
 import { Spinner } from '../../components/ui/spinner';
@@ -34,7 +35,9 @@ export function PlayerBar() {
   const open = state.open && !!current;
 
   const file = product ? previewFile(product) : null;
-  const peaks = file?.waveform ?? [];
+  // Listings carry LISTING_WAVEFORM_BARS peaks, the song page 160: the bar draws the same either way.
+  const waveform = file?.waveform;
+  const peaks = useMemo(() => resamplePeaks(waveform ?? [], LISTING_WAVEFORM_BARS), [waveform]);
   const volumeIcon = player.muted || state.volume === 0 ? <VolumeX /> : state.volume < 50 ? <Volume1 /> : <Volume2 />;
 
   return (

@@ -1,18 +1,13 @@
 import type { Product, ProductFile } from '@cuewave/contract/catalog';
+import { shownFile } from '@cuewave/contract/waveform';
 
 /**
  * The file the player streams and draws: the vocal version if there is one, else the instrumental,
- * else (sound effects, odd imports) the master or any other audio file.
+ * else (sound effects, odd imports) the master or any other audio file. The same rule as the API's, which
+ * sends this file's waveform in listings and no other (decision 074).
  */
 export function previewFile(product: Product): ProductFile | null {
-  const files = product.files;
-  return (
-    files.find((f) => f.type === 'vocal') ??
-    files.find((f) => f.type === 'instrumental') ??
-    files.find((f) => f.type === 'master') ??
-    files.find((f) => f.type !== 'cover' && f.duration > 0) ??
-    null
-  );
+  return shownFile(product.files);
 }
 
 /** m:ss (or h:mm:ss), for the player clock. */

@@ -6,7 +6,7 @@ import styles from './waveform.module.css';
 export const SEEK_STEP = 5;
 
 export type WaveformProps = {
-  /** Peaks 0..100 (the API sends 160). */
+  /** Peaks 0..100, one bar each (the song page has 160 per file, listings 120 for the version shown). */
   peaks: readonly number[];
   position: number;
   duration: number;

@@ -7,6 +7,7 @@ import type { Currency } from '@cuewave/contract/pricing';
 import type { Me } from '@cuewave/contract/account';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { PlanCards } from '../registration/plan-cards';
+import { PromoCodeNotice } from '../banners/promo-code-notice';
 import { FormAlert } from '../auth/form-alert';
 import { useChoosePlan } from '../checkout/use-choose-plan';
 import { CHOOSE_PLAN_PATH } from '../subscription/paths';
@@ -105,6 +106,8 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
         aria-busy={refreshing || undefined}
         data-refreshing={refreshing || undefined}
       >
+        {/* A code from the promo banner's link, kept for the checkout (decision 072). */}
+        <PromoCodeNotice />
         {data.plans ? null : <PricesUnavailable />}
         <FormAlert testId="plan-choice-error">{error}</FormAlert>
         <PlanCards

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PrefetchLink } from '../../components/ui/prefetch-link';
 import { ArrowRight, ArrowUpRight, LogOut, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink, IconButton } from '../../components/ui/button';
 import { useFocusTrap, useScrollLock } from '../../components/ui/focus-trap';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -9,7 +11,7 @@ import { useLocalizedPath } from './edition';
 import { Logo } from './logo';
 import { useAuth } from '../auth/use-auth';
 import { useViewer } from '../auth/use-viewer';
-import { dashboardNavFor, EXPLORE_NAV, HELP_NAV, LOGIN_PATH, TRIAL_PATH, type NavLink } from './nav-links';
+import { dashboardNavFor, EXPLORE_NAV, HELP_NAV, LOGIN_PATH, navLabel, TRIAL_PATH, type NavLink } from './nav-links';
 import { RegistrationActionLink } from './registration-action-link';
 import { useGenres } from './use-genres';
 import styles from './burger-menu.module.css';
@@ -22,6 +24,7 @@ export const BURGER_MENU_ID = 'site-menu';
  * Escape closes, the page behind doesn't scroll, and any navigation closes it.
  */
 export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('shell');
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -52,16 +55,16 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
       className={styles.menu}
       role="dialog"
       aria-modal="true"
-      aria-label="Site menu"
+      aria-label={t('siteMenu')}
       data-testid="burger-menu"
     >
       <div className={styles.top}>
-        <Link to={localized('/')} className={styles.logo} aria-label="Cuewave home">
+        <PrefetchLink to={localized('/')} className={styles.logo} aria-label={t('home')}>
           <Logo />
-        </Link>
+        </PrefetchLink>
         <IconButton
           ref={closeRef}
-          aria-label="Close menu"
+          aria-label={t('closeMenu')}
           icon={<X />}
           variant="secondary"
           onClick={onClose}
@@ -73,24 +76,24 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
         <div className={styles.content}>
           <nav aria-labelledby="menu-explore" className={styles.explore}>
             <h2 id="menu-explore" className={styles.heading}>
-              {me ? 'Your account' : 'Explore'}
+              {me ? t('menu.yourAccount') : t('menu.explore')}
             </h2>
             {me ? <p className={styles.email}>{me.account.email}</p> : null}
             <ul role="list" className={styles.exploreList} data-testid="burger-links">
               {links.map((link, i) => (
                 <li key={link.url} style={{ animationDelay: `${40 + i * 25}ms` }}>
-                  <Link to={localized(link.url)} className={styles.exploreLink}>
-                    {link.label}
-                  </Link>
+                  <PrefetchLink to={localized(link.url)} className={styles.exploreLink}>
+                    {t(navLabel(link))}
+                  </PrefetchLink>
                 </li>
               ))}
             </ul>
             <ul role="list" className={styles.helpList}>
               {HELP_NAV.map((link) => (
                 <li key={link.url}>
-                  <Link to={localized(link.url)} className={styles.helpLink}>
-                    {link.label}
-                  </Link>
+                  <PrefetchLink to={localized(link.url)} className={styles.helpLink}>
+                    {t(navLabel(link))}
+                  </PrefetchLink>
                 </li>
               ))}
             </ul>
@@ -98,40 +101,40 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
 
           <nav aria-labelledby="menu-all-music" className={styles.genres}>
             <h2 id="menu-all-music" className={styles.heading}>
-              All music
+              {t('menu.allMusic')}
             </h2>
             {genres ? (
               genres.length ? (
                 <ul role="list" className={styles.genreList}>
                   {genres.map((genre) => (
                     <li key={genre.id}>
-                      <Link to={`/c/genres/${encodeURIComponent(genre.id)}`} className={styles.genreLink}>
+                      <PrefetchLink to={`/c/genres/${encodeURIComponent(genre.id)}`} className={styles.genreLink}>
                         <span>{genre.name}</span>
                         <ArrowRight aria-hidden="true" className={styles.genreArrow} />
-                      </Link>
+                      </PrefetchLink>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className={styles.note}>Genres will appear here as soon as the catalogue is filled.</p>
+                <p className={styles.note}>{t('menu.noGenres')}</p>
               )
             ) : failed ? (
               <p className={styles.note}>
-                Genres couldn't be loaded right now.{' '}
-                <Link to="/c/genres" className={styles.inlineLink}>
-                  Browse all genres
-                </Link>
+                {t('menu.genresFailed')}{' '}
+                <PrefetchLink to="/c/genres" className={styles.inlineLink}>
+                  {t('menu.browseGenres')}
+                </PrefetchLink>
               </p>
             ) : (
-              <div className={styles.genreList} aria-busy="true" aria-label="Loading genres">
+              <div className={styles.genreList} aria-busy="true" aria-label={t('menu.loadingGenres')}>
                 {Array.from({ length: 12 }, (_, i) => (
                   <Skeleton key={i} variant="text" height={18} width={`${60 + ((i * 17) % 35)}%`} />
                 ))}
               </div>
             )}
-            <Link to="/c/genres" className={styles.allGenres}>
-              See every genre <ArrowUpRight aria-hidden="true" />
-            </Link>
+            <PrefetchLink to="/c/genres" className={styles.allGenres}>
+              {t('menu.everyGenre')} <ArrowUpRight aria-hidden="true" />
+            </PrefetchLink>
           </nav>
         </div>
       </div>
@@ -151,17 +154,17 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
                 }}
                 data-testid="burger-logout"
               >
-                Log out
+                {t('logOut')}
               </Button>
               <RegistrationActionLink me={me} size="lg" inMenu />
             </>
           ) : (
             <>
               <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg">
-                Log in
+                {t('logIn')}
               </ButtonLink>
               <ButtonLink to={TRIAL_PATH} variant="primary" size="lg">
-                Start free trial
+                {t('startTrial')}
               </ButtonLink>
             </>
           )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { AudioWaveform, Clapperboard, Disc3, Heart, ListMusic, Smile, TrendingUp } from 'lucide-react';
 import { LinkTabs, type LinkTab } from '../../components/ui/tabs';
 import { useViewer } from '../auth/use-viewer';
@@ -8,14 +9,15 @@ import { FAVORITES_PATH } from './nav-links';
 import { stripEdition } from './paths';
 import styles from './catalog-switcher.module.css';
 
-const TABS: Array<{ key: string; label: string; path: string; icon: typeof Disc3 }> = [
-  { key: 'genres', label: 'Genres', path: '/c/genres', icon: Disc3 },
-  { key: 'top-music', label: 'Top music', path: '/c/top-music', icon: TrendingUp },
-  { key: 'moods', label: 'Moods', path: '/c/moods', icon: Smile },
-  { key: 'sfx', label: 'Sound effects', path: '/c/sfx', icon: AudioWaveform },
-  { key: 'reels', label: 'Reels & shorts', path: '/c/reels', icon: Clapperboard },
-  { key: 'playlists', label: 'Playlists', path: '/c/playlists', icon: ListMusic },
-  { key: 'favorites', label: 'Favourites', path: FAVORITES_PATH, icon: Heart },
+/** Tab labels are the shell's `catalogTabs.<key>` texts. */
+const TABS: Array<{ key: string; path: string; icon: typeof Disc3 }> = [
+  { key: 'genres', path: '/c/genres', icon: Disc3 },
+  { key: 'top-music', path: '/c/top-music', icon: TrendingUp },
+  { key: 'moods', path: '/c/moods', icon: Smile },
+  { key: 'sfx', path: '/c/sfx', icon: AudioWaveform },
+  { key: 'reels', path: '/c/reels', icon: Clapperboard },
+  { key: 'playlists', path: '/c/playlists', icon: ListMusic },
+  { key: 'favorites', path: FAVORITES_PATH, icon: Heart },
 ];
 
 /** Which tab a catalogue path belongs to (favourites is a playlist path of its own). */
@@ -33,6 +35,7 @@ export function activeCatalogTab(pathname: string): string | null {
  * signed-out visitor's favourites tab opens the explanation modal instead of navigating.
  */
 export function CatalogSwitcher() {
+  const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const [favoritesOpen, setFavoritesOpen] = useState(false);
   const signedIn = useViewer() !== null;
@@ -43,7 +46,7 @@ export function CatalogSwitcher() {
     const Icon = tab.icon;
     return {
       to: prefix + tab.path,
-      label: tab.label,
+      label: t(`catalogTabs.${tab.key}`),
       icon: <Icon />,
       active: active === tab.key,
       testId: `catalog-tab-${tab.key}`,
@@ -60,7 +63,7 @@ export function CatalogSwitcher() {
   return (
     <div className={styles.wrap}>
       <div className={styles.inner}>
-        <LinkTabs tabs={tabs} aria-label="Catalogue sections" variant="pills" className={styles.tabs} />
+        <LinkTabs tabs={tabs} aria-label={t('catalogTabs.label')} variant="pills" className={styles.tabs} />
       </div>
       <FavoritesModal
         open={favoritesOpen}

@@ -1,14 +1,12 @@
 import { Form, useLocation, useRouteLoaderData } from 'react-router';
 import { Globe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../components/ui/cx';
 import type { loader as rootLoader } from '../../root';
 import { useEdition, type Edition } from './edition';
 import styles from './footer.module.css';
 
-const EDITIONS: Array<{ edition: Edition; label: string }> = [
-  { edition: 'eu', label: 'Europe' },
-  { edition: 'us', label: 'United States' },
-];
+const EDITIONS: Edition[] = ['eu', 'us'];
 
 /**
  * The edition the visitor is in: the address says so on pages with a /us variant; elsewhere (the
@@ -25,6 +23,7 @@ function useShownEdition(): Edition {
  * remembers it for a year and opens the same page in that edition.
  */
 export function EditionSwitch() {
+  const { t } = useTranslation('shell');
   const { pathname, search, hash } = useLocation();
   const current = useShownEdition();
   return (
@@ -32,9 +31,9 @@ export function EditionSwitch() {
       <input type="hidden" name="path" value={pathname + search + hash} />
       <span className={styles.editionLabel}>
         <Globe aria-hidden="true" />
-        Edition:
+        {t('edition.label')}:
       </span>
-      {EDITIONS.map(({ edition, label }, index) => (
+      {EDITIONS.map((edition, index) => (
         <span key={edition} className={styles.editionItem}>
           {index > 0 ? <span aria-hidden="true">·</span> : null}
           <button
@@ -45,7 +44,7 @@ export function EditionSwitch() {
             className={cx(styles.editionButton, current === edition && styles.editionCurrent)}
             data-testid={`edition-${edition}`}
           >
-            {label}
+            {t(`edition.${edition}`)}
           </button>
         </span>
       ))}

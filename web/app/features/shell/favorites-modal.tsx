@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Heart, ListMusic } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
@@ -29,20 +30,21 @@ export function FavoritesModal({ open, onClose, reason = 'favorites', returnTo, 
     onClose();
   };
   const playlist = reason === 'playlist';
+  const { t } = useTranslation('shell');
   return (
     <Modal
       open={open}
       onClose={onClose}
       size="sm"
-      title={playlist ? 'Collect tracks in playlists' : 'Keep your favourites in one place'}
+      title={playlist ? t('favouritesModal.titlePlaylist') : t('favouritesModal.titleFavourites')}
       data-testid="favorites-modal"
       footer={
         <>
           <ButtonLink to={login} variant="secondary" onClick={proceed} data-testid="favorites-modal-login">
-            Log in
+            {t('logIn')}
           </ButtonLink>
           <ButtonLink to={TRIAL_PATH} variant="primary" onClick={proceed}>
-            Start free trial
+            {t('startTrial')}
           </ButtonLink>
         </>
       }
@@ -51,18 +53,8 @@ export function FavoritesModal({ open, onClose, reason = 'favorites', returnTo, 
         <div className={styles.badge} aria-hidden="true">
           {playlist ? <ListMusic /> : <Heart fill="currentColor" />}
         </div>
-        {playlist ? (
-          <p>
-            Playlists are saved to your Cuewave account: group tracks per project, add private notes and share a public
-            link with your team or client.
-          </p>
-        ) : (
-          <p>
-            Favourites are saved to your Cuewave account, so the tracks you love follow you to every device and every
-            project.
-          </p>
-        )}
-        <p className={styles.muted}>Log in, or start a free 30-day trial to begin collecting.</p>
+        {playlist ? <p>{t('favouritesModal.bodyPlaylist')}</p> : <p>{t('favouritesModal.bodyFavourites')}</p>}
+        <p className={styles.muted}>{t('favouritesModal.cta')}</p>
       </div>
     </Modal>
   );

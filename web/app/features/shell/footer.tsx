@@ -1,44 +1,49 @@
-import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PrefetchLink } from '../../components/ui/prefetch-link';
 import { useViewer } from '../auth/use-viewer';
+import { openCookieSettings } from '../consent/consent-editing';
 import { useLocalizedPath } from './edition';
 import { EditionSwitch } from './edition-switch';
-import { IN_STORE_PATH } from './nav-links';
+import { LanguageSwitch } from './language-switch';
+import { IN_STORE_PATH, navLabel, type NavLink } from './nav-links';
 import { Logo } from './logo';
 import styles from './footer.module.css';
 
-const COLUMNS: Array<{ title: string; links: Array<{ label: string; url: string }> }> = [
+/** The link columns; titles are keys of `footer.*`, labels of `nav.*` in the shell's texts. */
+const COLUMNS: Array<{ titleKey: string; links: NavLink[] }> = [
   {
-    title: 'Catalogue',
+    titleKey: 'catalogue',
     links: [
-      { label: 'Genres', url: '/c/genres' },
-      { label: 'Top music', url: '/c/top-music' },
-      { label: 'Moods', url: '/c/moods' },
-      { label: 'Sound effects', url: '/c/sfx' },
-      { label: 'Reels & shorts', url: '/c/reels' },
-      { label: 'Playlists', url: '/c/playlists' },
+      { labelKey: 'genres', url: '/c/genres' },
+      { labelKey: 'topMusic', url: '/c/top-music' },
+      { labelKey: 'moods', url: '/c/moods' },
+      { labelKey: 'sfx', url: '/c/sfx' },
+      { labelKey: 'reels', url: '/c/reels' },
+      { labelKey: 'playlists', url: '/c/playlists' },
     ],
   },
   {
-    title: 'Licensing',
+    titleKey: 'licensing',
     links: [
-      { label: 'Licenses & Pricing', url: '/licenses' },
-      { label: 'Enterprise', url: '/enterprise' },
-      { label: 'In-store music', url: '/in-store' },
-      { label: 'Start free trial', url: '/register' },
+      { labelKey: 'pricing', url: '/licenses' },
+      { labelKey: 'enterprise', url: '/enterprise' },
+      { labelKey: 'inStoreMusic', url: '/in-store' },
+      { labelKey: 'startTrial', url: '/register' },
     ],
   },
   {
-    title: 'Company',
+    titleKey: 'company',
     links: [
-      { label: 'About us', url: '/about' },
-      { label: 'Contact', url: '/contact' },
-      { label: 'FAQ', url: '/faq/rights' },
+      { labelKey: 'about', url: '/about' },
+      { labelKey: 'contact', url: '/contact' },
+      { labelKey: 'faq', url: '/faq/rights' },
     ],
   },
 ];
 
 /** Site footer: brand, link columns, legal links and the edition marker. */
 export function Footer() {
+  const { t } = useTranslation('shell');
   const localized = useLocalizedPath();
   const signedIn = useViewer() !== null;
   const year = new Date().getFullYear();
@@ -46,24 +51,22 @@ export function Footer() {
     <footer className={styles.footer} data-testid="site-footer">
       <div className={styles.inner}>
         <div className={styles.brand}>
-          <Link to={localized('/')} aria-label="Cuewave home" className={styles.logo}>
+          <PrefetchLink to={localized('/')} aria-label={t('home')} className={styles.logo}>
             <Logo />
-          </Link>
-          <p className={styles.tagline}>
-            Music and sound effects for creators and brands, cleared for every platform you publish on.
-          </p>
+          </PrefetchLink>
+          <p className={styles.tagline}>{t('footer.tagline')}</p>
         </div>
         {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={column.title} className={styles.column}>
-            <h2 className={styles.heading}>{column.title}</h2>
+          <nav key={column.titleKey} aria-label={t(`footer.${column.titleKey}`)} className={styles.column}>
+            <h2 className={styles.heading}>{t(`footer.${column.titleKey}`)}</h2>
             <ul role="list" className={styles.list}>
               {column.links
                 .filter((link) => !(signedIn && (link.url === IN_STORE_PATH || link.url === '/register')))
                 .map((link) => (
                   <li key={link.url}>
-                    <Link to={localized(link.url)} className={styles.link}>
-                      {link.label}
-                    </Link>
+                    <PrefetchLink to={localized(link.url)} className={styles.link}>
+                      {t(navLabel(link))}
+                    </PrefetchLink>
                   </li>
                 ))}
             </ul>
@@ -71,20 +74,29 @@ export function Footer() {
         ))}
       </div>
       <div className={styles.bottom}>
-        <p>© {year} Cuewave. All rights reserved.</p>
+        <p>{t('footer.rights', { year })}</p>
         <ul role="list" className={styles.legal}>
           <li>
-            <Link to={localized('/terms-conditions')} className={styles.link}>
-              Terms &amp; conditions
-            </Link>
+            <PrefetchLink to={localized('/terms-conditions')} className={styles.link}>
+              {t('footer.terms')}
+            </PrefetchLink>
           </li>
           <li>
-            <Link to={localized('/privacy-policy')} className={styles.link}>
-              Privacy policy
-            </Link>
+            <PrefetchLink to={localized('/privacy-policy')} className={styles.link}>
+              {t('footer.privacy')}
+            </PrefetchLink>
+          </li>
+          <li>
+            {/* Reopens the consent settings (spec §2 root shell, decision 071). */}
+            <button type="button" className={styles.linkButton} onClick={openCookieSettings}>
+              {t('footer.cookieSettings')}
+            </button>
           </li>
           <li>
             <EditionSwitch />
+          </li>
+          <li>
+            <LanguageSwitch />
           </li>
         </ul>
       </div>

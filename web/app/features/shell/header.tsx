@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { PrefetchLink, PrefetchNavLink } from '../../components/ui/prefetch-link';
 import { Heart, Menu, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink, IconButton } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { AccountMenu } from '../auth/account-menu';
@@ -12,7 +14,7 @@ import { useLocalizedPath } from './edition';
 import { FavoritesModal } from './favorites-modal';
 import { useHeaderScroll } from './header-scroll';
 import { Logo } from './logo';
-import { FAVORITES_PATH, LOGIN_PATH, mainNavFor, TRIAL_PATH } from './nav-links';
+import { FAVORITES_PATH, LOGIN_PATH, mainNavFor, navLabel, TRIAL_PATH } from './nav-links';
 import { RegistrationActionLink } from './registration-action-link';
 import styles from './header.module.css';
 
@@ -32,6 +34,7 @@ export type HeaderProps = {
  * returning customer buying a plan again a "Choose a plan" one (RegistrationActionLink).
  */
 export function Header({ variant = 'solid' }: HeaderProps) {
+  const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
   const [favoritesOpen, setFavoritesOpen] = useState(false);
   const scroll = useHeaderScroll(64, menuOpen || favoritesOpen);
@@ -52,20 +55,20 @@ export function Header({ variant = 'solid' }: HeaderProps) {
         data-testid="site-header"
       >
         <div className={styles.inner}>
-          <Link to={localized('/')} className={styles.logo} aria-label="Cuewave home">
+          <PrefetchLink to={localized('/')} className={styles.logo} aria-label={t('home')}>
             <Logo />
-          </Link>
+          </PrefetchLink>
 
-          <nav aria-label="Main" className={styles.nav}>
+          <nav aria-label={t('mainNav')} className={styles.nav}>
             <ul role="list" className={styles.navList}>
               {mainNavFor(!!me).map((link) => (
                 <li key={link.url}>
-                  <NavLink
+                  <PrefetchNavLink
                     to={localized(link.url)}
                     className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
                   >
-                    {link.label}
-                  </NavLink>
+                    {t(navLabel(link))}
+                  </PrefetchNavLink>
                 </li>
               ))}
             </ul>
@@ -77,8 +80,8 @@ export function Header({ variant = 'solid' }: HeaderProps) {
             {/* The search icon opens the full-screen search overlay (features/search). */}
             <div className={styles.searchSlot} data-visible={showSearchIcon}>
               <IconButton
-                aria-label="Search"
-                title="Search (press /)"
+                aria-label={t('search')}
+                title={t('searchHint')}
                 icon={<Search />}
                 onClick={(event) => openSearch({ opener: event.currentTarget })}
                 tabIndex={showSearchIcon ? 0 : -1}
@@ -88,7 +91,7 @@ export function Header({ variant = 'solid' }: HeaderProps) {
               />
             </div>
             <IconButton
-              aria-label="Favourites"
+              aria-label={t('favourites')}
               icon={<Heart />}
               onClick={() => (me ? navigate(FAVORITES_PATH) : setFavoritesOpen(true))}
               aria-haspopup={me ? undefined : 'dialog'}
@@ -102,15 +105,15 @@ export function Header({ variant = 'solid' }: HeaderProps) {
             ) : (
               <>
                 <ButtonLink to={LOGIN_PATH} variant="ghost" className={styles.desktopOnly} data-testid="header-login">
-                  Log in
+                  {t('logIn')}
                 </ButtonLink>
                 <ButtonLink to={TRIAL_PATH} variant="primary" className={styles.trial}>
-                  Start free trial
+                  {t('startTrial')}
                 </ButtonLink>
               </>
             )}
             <IconButton
-              aria-label="Open menu"
+              aria-label={t('openMenu')}
               icon={<Menu />}
               variant="secondary"
               onClick={() => setMenuOpen(true)}

@@ -1,30 +1,36 @@
 import type { Me } from '@cuewave/contract/account';
 
-/** Navigation links of the shell (spec §2 "Screens": header links; burger menu explore links). */
-export type NavLink = { label: string; url: string };
+/**
+ * Navigation links of the shell (spec §2 "Screens": header links; burger menu explore links). The label
+ * is a key of the shell's texts (`nav.<key>`, locales/en.json), read with `t(navLabel(link))`.
+ */
+export type NavLink = { labelKey: string; url: string };
+
+/** The translation key of a link's label, in the 'shell' namespace. */
+export const navLabel = (link: NavLink) => `nav.${link.labelKey}`;
 
 export const MAIN_NAV: NavLink[] = [
-  { label: 'Licenses & Pricing', url: '/licenses' },
-  { label: 'Music Catalog', url: '/c/genres' },
-  { label: 'In-store', url: '/in-store' },
+  { labelKey: 'pricing', url: '/licenses' },
+  { labelKey: 'catalog', url: '/c/genres' },
+  { labelKey: 'inStore', url: '/in-store' },
 ];
 
 export const EXPLORE_NAV: NavLink[] = [
-  { label: 'Music catalog', url: '/c/genres' },
-  { label: 'Top music', url: '/c/top-music' },
-  { label: 'Moods', url: '/c/moods' },
-  { label: 'Sound effects', url: '/c/sfx' },
-  { label: 'Reels & shorts', url: '/c/reels' },
-  { label: 'Playlists', url: '/c/playlists' },
-  { label: 'Licenses & Pricing', url: '/licenses' },
-  { label: 'In-store music', url: '/in-store' },
-  { label: 'Enterprise', url: '/enterprise' },
+  { labelKey: 'musicCatalog', url: '/c/genres' },
+  { labelKey: 'topMusic', url: '/c/top-music' },
+  { labelKey: 'moods', url: '/c/moods' },
+  { labelKey: 'sfx', url: '/c/sfx' },
+  { labelKey: 'reels', url: '/c/reels' },
+  { labelKey: 'playlists', url: '/c/playlists' },
+  { labelKey: 'pricing', url: '/licenses' },
+  { labelKey: 'inStoreMusic', url: '/in-store' },
+  { labelKey: 'enterprise', url: '/enterprise' },
 ];
 
 export const HELP_NAV: NavLink[] = [
-  { label: 'FAQ', url: '/faq/rights' },
-  { label: 'About us', url: '/about' },
-  { label: 'Contact', url: '/contact' },
+  { labelKey: 'faq', url: '/faq/rights' },
+  { labelKey: 'about', url: '/about' },
+  { labelKey: 'contact', url: '/contact' },
 ];
 
 /** Hidden from navigation when logged in (spec §2, Public pages). */
@@ -49,14 +55,14 @@ const hideBilling = (me: Me) => me.subscription?.planType === 'enterprise' || me
 
 const DASHBOARD_SECTIONS: DashboardSection[] = [
   // The overview is open to users without a plan too: it shows them how to choose one (decision 053).
-  { label: 'Overview', url: '/dashboard', routed: true },
+  { labelKey: 'overview', url: '/dashboard', routed: true },
   // Open without a plan too (guards.ts NO_PLAN_ALLOWED): favourites and playlists are not a paid feature.
-  { label: 'Playlists', url: '/dashboard/playlists', routed: true },
-  { label: 'Downloads', url: '/dashboard/downloads', routed: true },
-  { label: 'Subscription', url: '/dashboard/licenses', routed: true },
-  { label: 'Billing', url: '/dashboard/billing', routed: true, hiddenFor: hideBilling },
-  { label: 'Account', url: '/dashboard/account', routed: true },
-  { label: 'Support', url: '/dashboard/support', routed: true },
+  { labelKey: 'playlists', url: '/dashboard/playlists', routed: true },
+  { labelKey: 'downloads', url: '/dashboard/downloads', routed: true },
+  { labelKey: 'subscription', url: '/dashboard/licenses', routed: true },
+  { labelKey: 'billing', url: '/dashboard/billing', routed: true, hiddenFor: hideBilling },
+  { labelKey: 'account', url: '/dashboard/account', routed: true },
+  { labelKey: 'support', url: '/dashboard/support', routed: true },
 ];
 
 /**
@@ -64,10 +70,12 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
  * burger menu ("dashboard or explore links") list them: pages that exist, billing hidden as above.
  */
 export function dashboardNavFor(me: Me): NavLink[] {
-  return DASHBOARD_SECTIONS.filter((section) => section.routed && !section.hiddenFor?.(me)).map(({ label, url }) => ({
-    label,
-    url,
-  }));
+  return DASHBOARD_SECTIONS.filter((section) => section.routed && !section.hiddenFor?.(me)).map(
+    ({ labelKey, url }) => ({
+      labelKey,
+      url,
+    }),
+  );
 }
 
 export const DASHBOARD_PATH = '/dashboard';

@@ -1,4 +1,5 @@
 import type { Me } from '@cuewave/contract/account';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink, type ButtonSize } from '../../components/ui/button';
 import { useReturningCustomer } from '../registration/returning-customer';
 import { CHOOSE_PLAN_PATH } from '../subscription/paths';
@@ -20,6 +21,7 @@ export type RegistrationActionLinkProps = {
  * useReturningCustomer): a wrong label for a moment would be worse than the button arriving late.
  */
 export function RegistrationActionLink({ me, size, className, inMenu }: RegistrationActionLinkProps) {
+  const { t } = useTranslation('shell');
   const returning = useReturningCustomer(me);
   const localized = useLocalizedPath();
   if (!me.registrationStep || returning === null) return null;
@@ -31,7 +33,7 @@ export function RegistrationActionLink({ me, size, className, inMenu }: Registra
       className={className}
       data-testid={inMenu ? 'menu-choose-plan' : 'header-choose-plan'}
     >
-      Choose a plan
+      {t('registration.choosePlan')}
     </ButtonLink>
   ) : (
     <ButtonLink
@@ -41,7 +43,7 @@ export function RegistrationActionLink({ me, size, className, inMenu }: Registra
       className={className}
       data-testid={inMenu ? 'menu-finish-signup' : 'finish-signup'}
     >
-      Finish sign-up
+      {t('registration.finishSignup')}
     </ButtonLink>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../../components/ui/prefetch-link';
 import { AudioLines } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { cx } from '../../components/ui/cx';
@@ -18,16 +18,15 @@ export function MoreLikeThis({ product, variant = 'icon', className }: MoreLikeT
   const localize = useLocalize();
   const label = `More like ${product.title}`;
   return (
-    <Link
+    <PrefetchLink
       to={localize(similarPath(product))}
       className={cx(variant === 'icon' ? styles.iconLink : styles.pill, className)}
       aria-label={variant === 'icon' ? label : undefined}
       title={label}
-      prefetch="intent"
       data-testid="more-like-this"
     >
       <AudioLines aria-hidden="true" />
       {variant === 'button' ? <span>More like this</span> : null}
-    </Link>
+    </PrefetchLink>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ArrowUpRight } from 'lucide-react';
 import { cx } from '../../../components/ui/cx';
 import { Cover } from './cover';
@@ -43,7 +43,7 @@ export function CategoryCard({
   const hidden = (links?.length ?? 0) - shown.length;
   return (
     <article className={cx(styles.card, className)} data-testid="category-card">
-      <Link to={to} className={styles.link}>
+      <PrefetchLink to={to} className={styles.link}>
         <span className={cx(styles.tile, styles[shape])}>
           <Cover fileId={fileId} seed={id} radius="lg" className={styles.cover} priority={priority} />
           <span className={styles.arrow} aria-hidden="true">
@@ -54,19 +54,19 @@ export function CategoryCard({
           <span className={styles.name}>{name}</span>
           {meta ? <span className={styles.meta}>{meta}</span> : null}
         </span>
-      </Link>
+      </PrefetchLink>
       {shown.length ? (
         <ul role="list" className={styles.links} aria-label={`${name} subgenres`}>
           {shown.map((link) => (
             <li key={link.id}>
-              <Link to={link.to}>{link.name}</Link>
+              <PrefetchLink to={link.to}>{link.name}</PrefetchLink>
             </li>
           ))}
           {hidden > 0 ? (
             <li>
-              <Link to={moreTo ?? to} className={styles.more} aria-label={`${hidden} more ${name} subgenres`}>
+              <PrefetchLink to={moreTo ?? to} className={styles.more} aria-label={`${hidden} more ${name} subgenres`}>
                 +{hidden} more
-              </Link>
+              </PrefetchLink>
             </li>
           ) : null}
         </ul>

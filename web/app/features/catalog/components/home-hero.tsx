@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ArrowRight, Pause, Play, Sparkles } from 'lucide-react';
 import type { Me } from '@cuewave/contract/account';
 import type { Product } from '@cuewave/contract/catalog';
@@ -12,7 +12,7 @@ import { useViewer } from '../../auth/use-viewer';
 import { SUBSCRIPTION_PATH, TRIAL_PATH } from '../../shell/nav-links';
 import { catalogPaths, useLocalize } from '../paths';
 import { Cover } from './cover';
-import { resamplePeaks } from './row-waveform';
+import { LISTING_WAVEFORM_BARS, resamplePeaks } from '@cuewave/contract/waveform';
 import styles from './home-hero.module.css';
 
 export type HomeHeroProps = {
@@ -92,9 +92,9 @@ function TrendingCard({ tracks }: { tracks: Product[] }) {
       <div className={styles.cardHead}>
         <span className={styles.live} aria-hidden="true" />
         <h2 className={styles.cardTitle}>Trending now</h2>
-        <Link to={localize(catalogPaths.topMusic())} className={styles.cardLink}>
+        <PrefetchLink to={localize(catalogPaths.topMusic())} className={styles.cardLink}>
           Top music <ArrowRight aria-hidden="true" />
-        </Link>
+        </PrefetchLink>
       </div>
       <ol role="list" className={styles.cardList}>
         {tracks.map((track, i) => {
@@ -116,9 +116,9 @@ function TrendingCard({ tracks }: { tracks: Product[] }) {
                 </button>
               </span>
               <span className={styles.cardInfo}>
-                <Link to={localize(catalogPaths.song(track.id))} className={styles.cardTrack}>
+                <PrefetchLink to={localize(catalogPaths.song(track.id))} className={styles.cardTrack}>
                   {track.title}
-                </Link>
+                </PrefetchLink>
                 <span className={styles.cardArtist}>
                   {track.artist.name}
                   {track.genres[0] ? ` · ${track.genres[0].name}` : ''}
@@ -135,9 +135,15 @@ function TrendingCard({ tracks }: { tracks: Product[] }) {
 
 /** A large decorative waveform along the bottom of the hero, drawn from the #1 track. */
 function HeroWave({ peaks }: { peaks: readonly number[] }) {
-  const bars = resamplePeaks(peaks.length ? peaks : DEFAULT_PEAKS, 120);
+  const bars = resamplePeaks(peaks.length ? peaks : DEFAULT_PEAKS, LISTING_WAVEFORM_BARS);
   return (
-    <svg className={styles.wave} viewBox="0 0 120 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.wave}
+      viewBox={`0 0 ${LISTING_WAVEFORM_BARS} 100`}
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <linearGradient id="hero-wave" x1="0" x2="1" y1="0" y2="0">
           <stop offset="0%" stopColor="#8b6cff" />

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PRODUCT_PAGE_SIZE } from '@cuewave/contract/catalog';
 import { cx } from '../../../components/ui/cx';
@@ -64,10 +65,10 @@ export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId
       {pages > 1 ? (
         <div className={styles.controls}>
           {current > 1 ? (
-            <Link {...linkProps(current - 1)} className={styles.step} rel="prev">
+            <PrefetchLink {...linkProps(current - 1)} className={styles.step} rel="prev">
               <ChevronLeft aria-hidden="true" />
               <span>Previous</span>
-            </Link>
+            </PrefetchLink>
           ) : (
             <span className={cx(styles.step, styles.disabled)} aria-disabled="true">
               <ChevronLeft aria-hidden="true" />
@@ -82,7 +83,7 @@ export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId
                 </li>
               ) : (
                 <li key={page}>
-                  <Link
+                  <PrefetchLink
                     {...linkProps(page)}
                     className={cx(styles.page, page === current && styles.current)}
                     aria-current={page === current ? 'page' : undefined}
@@ -90,16 +91,16 @@ export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId
                   >
                     {page}
                     {page === current ? <span className={styles.ofTotal}>&nbsp;of {pages}</span> : null}
-                  </Link>
+                  </PrefetchLink>
                 </li>
               ),
             )}
           </ol>
           {current < pages ? (
-            <Link {...linkProps(current + 1)} className={styles.step} rel="next">
+            <PrefetchLink {...linkProps(current + 1)} className={styles.step} rel="next">
               <span>Next</span>
               <ChevronRight aria-hidden="true" />
-            </Link>
+            </PrefetchLink>
           ) : (
             <span className={cx(styles.step, styles.disabled)} aria-disabled="true">
               <span>Next</span>

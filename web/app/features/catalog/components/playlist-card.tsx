@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ListMusic } from 'lucide-react';
 import type { PlaylistSummary } from '@cuewave/contract/catalog';
 import { cx } from '../../../components/ui/cx';
@@ -23,7 +23,7 @@ export type PlaylistCardProps = {
 export function PlaylistCard({ playlist, to, priority, className }: PlaylistCardProps) {
   return (
     <article className={cx(styles.card, className)} data-testid="playlist-card">
-      <Link to={to} className={styles.link}>
+      <PrefetchLink to={to} className={styles.link}>
         <span className={styles.art}>
           <Cover
             fileId={playlist.fileID}
@@ -35,7 +35,7 @@ export function PlaylistCard({ playlist, to, priority, className }: PlaylistCard
           />
         </span>
         <span className={styles.name}>{playlist.name}</span>
-      </Link>
+      </PrefetchLink>
       {playlist.description ? <p className={styles.description}>{playlist.description}</p> : null}
       <p className={styles.meta}>{playlistMeta(playlist.trackCount, playlist.duration)}</p>
     </article>

@@ -1,21 +1,8 @@
 import { memo, useId, useMemo, type MouseEvent } from 'react';
+import { resamplePeaks } from '@cuewave/contract/waveform';
 import { cx } from '../../../components/ui/cx';
 import { usePlayerTime } from '../../player/player-context';
 import styles from './row-waveform.module.css';
-
-/** Reduces peaks (0..100) to `bars` values, keeping each bucket's maximum so transients survive. */
-export function resamplePeaks(peaks: readonly number[], bars: number): number[] {
-  if (bars <= 0 || peaks.length === 0) return [];
-  const out: number[] = [];
-  for (let i = 0; i < bars; i++) {
-    const start = Math.floor((i * peaks.length) / bars);
-    const end = Math.max(start + 1, Math.floor(((i + 1) * peaks.length) / bars));
-    let max = 0;
-    for (let j = start; j < end && j < peaks.length; j++) max = Math.max(max, peaks[j] ?? 0);
-    out.push(Math.min(100, Math.max(0, max)));
-  }
-  return out;
-}
 
 /** All bars as one SVG path (one node instead of dozens per row). */
 function barsPath(bars: number[]): string {

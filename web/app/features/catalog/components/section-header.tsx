@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ArrowRight } from 'lucide-react';
 import { cx } from '../../../components/ui/cx';
 import styles from './section-header.module.css';
@@ -35,10 +35,10 @@ export function SectionHeader({
         {description ? <p className={styles.description}>{description}</p> : null}
       </div>
       {action ? (
-        <Link to={action.to} className={styles.action}>
+        <PrefetchLink to={action.to} className={styles.action}>
           {action.label}
           <ArrowRight aria-hidden="true" />
-        </Link>
+        </PrefetchLink>
       ) : null}
     </div>
   );

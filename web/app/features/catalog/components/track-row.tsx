@@ -1,5 +1,5 @@
 import { memo, useCallback, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { AudioWaveform, Pause, Play } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { Tag } from '../../../components/ui/chip';
@@ -120,9 +120,9 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
 
       <div className={styles.info}>
         {songLink ? (
-          <Link to={songLink} className={styles.title} data-testid="track-title" prefetch="intent">
+          <PrefetchLink to={songLink} className={styles.title} data-testid="track-title">
             {product.title}
-          </Link>
+          </PrefetchLink>
         ) : (
           <span className={styles.title} data-testid="track-title">
             {product.title}

@@ -1,12 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import { AlertCircle } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { MOBILE_QUERY } from '../../../components/ui/breakpoints';
 import { Modal } from '../../../components/ui/modal';
 import { useViewer } from '../../auth/use-viewer';
 import { downloadAccess } from '../access';
 import { DownloadCtaCard } from './download-cta';
+import { useFullProduct } from '../use-full-product';
 import { DownloadPanel } from './download-panel';
+import styles from './download-dialog.module.css';
 
 function subscribe(onChange: () => void) {
   const query = window.matchMedia(MOBILE_QUERY);
@@ -35,7 +40,7 @@ export function DownloadDialog({ product, open, onClose }: { product: Product; o
   const description = `by ${product.artist.name}`;
   const body =
     access.kind === 'allowed' ? (
-      <DownloadPanel product={product} stickyFooter />
+      <FullDownloadPanel product={product} />
     ) : (
       <DownloadCtaCard access={access} compact onNavigate={onClose} />
     );
@@ -57,5 +62,29 @@ export function DownloadDialog({ product, open, onClose }: { product: Product; o
     >
       {body}
     </Modal>
+  );
+}
+
+/** The control once the product's every waveform is here (a row's product carries one, decision 074). */
+function FullDownloadPanel({ product }: { product: Product }) {
+  const full = useFullProduct(product);
+  if (full.status === 'ready') return <DownloadPanel product={full.product} stickyFooter />;
+  if (full.status === 'loading') {
+    return (
+      <div className={styles.state} data-testid="download-loading">
+        <Spinner label="Loading the track's files" />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.state} role="alert">
+      <p className={styles.message}>
+        <AlertCircle aria-hidden="true" />
+        The track's files could not be loaded.
+      </p>
+      <Button variant="secondary" onClick={full.retry}>
+        Try again
+      </Button>
+    </div>
   );
 }
