@@ -96,8 +96,8 @@ const READ_PROPS = new Set(['aria-label', 'placeholder', 'title', 'alt', 'label'
 function hardCodedTexts(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
-  // The brand's name is the same in every language.
-  const hasWords = (text: string) => /\p{L}{2,}/u.test(text.replace(/\bCuewave\b/g, ''));
+  // Names of products are the same in every language.
+  const hasWords = (text: string) => /\p{L}{2,}/u.test(text.replace(/\b(Cuewave|Google Tag Manager)\b/g, ''));
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && hasWords(node.getText())) found.push(node.getText().trim());
     if (

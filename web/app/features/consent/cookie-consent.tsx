@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { useLocalizedPath } from '../shell/edition';
@@ -13,31 +14,22 @@ import styles from './cookie-consent.module.css';
 
 type Section = 'essential' | ConsentCategory;
 
-const SECTIONS: Array<{ id: Section; title: string }> = [
-  { id: 'essential', title: 'Essential' },
-  { id: 'advertising', title: 'Advertising' },
-  { id: 'analytics', title: 'Analytics' },
-  { id: 'functionality', title: 'Functionality' },
-];
+/** The four categories of spec §2; their texts are the consent namespace's `sections.<id>.*`. */
+const SECTIONS: Section[] = ['essential', 'advertising', 'analytics', 'functionality'];
 
-/** What each category does on this installation: only what is configured is said to run. */
-function description(section: Section, telemetry: PageTelemetry): string {
+/** What each category does on this installation (a key of the consent texts): only what is configured is said to run. */
+function descriptionKey(section: Section, telemetry: PageTelemetry): string {
   const tagManager = telemetry.gtmId !== null;
   switch (section) {
     case 'essential':
-      return 'Keep you signed in, protect forms and payments, remember your edition and this choice. The site does not work without them, so they are always on.';
+      return 'sections.essential.text';
     case 'advertising':
-      return tagManager
-        ? 'Let advertising tags in our tag manager store and use identifiers to measure campaigns and personalise ads (ad storage, ad user data, ad personalisation).'
-        : 'Would let advertising tags measure campaigns and personalise ads. This site runs no advertising tags today; your choice is kept for when it does.';
+      return tagManager ? 'sections.advertising.on' : 'sections.advertising.off';
     case 'analytics':
-      return tagManager || telemetry.hotjarId
-        ? `Count visits and see how pages are used${telemetry.hotjarId ? ', including recordings of clicks and scrolling (session recording) with form fields masked' : ''}, so we can fix what is hard to use.`
-        : 'Would count visits and show how pages are used. This site runs no analytics service today; your choice is kept for when it does.';
+      if (telemetry.hotjarId) return 'sections.analytics.onRecording';
+      return tagManager ? 'sections.analytics.on' : 'sections.analytics.off';
     case 'functionality':
-      return tagManager
-        ? 'Let tags in our tag manager remember preferences that make the site easier to use (functionality storage).'
-        : 'Would remember preferences that make the site easier to use. This site sets no such cookies today; your choice is kept for when it does.';
+      return tagManager ? 'sections.functionality.on' : 'sections.functionality.off';
   }
 }
 
@@ -54,6 +46,7 @@ export type CookieConsentProps = {
  * document. Shown while there is no choice, or while the visitor edits it from the footer.
  */
 export function CookieConsent({ initialChoice, telemetry }: CookieConsentProps) {
+  const { t } = useTranslation('consent');
   const [choice, setChoice] = useState(initialChoice);
   const editing = useCookieSettingsEditing();
   const [view, setView] = useState<'card' | 'settings'>('card');
@@ -123,32 +116,30 @@ export function CookieConsent({ initialChoice, telemetry }: CookieConsentProps) 
       onKeyDown={onKeyDown}
     >
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.title}>
-        {view === 'settings' ? 'Cookie settings' : 'We value your privacy'}
+        {view === 'settings' ? t('title.settings') : t('title.card')}
       </h2>
       {view === 'card' ? (
         <>
           <p className={styles.text}>
-            We use essential cookies to run this site. With your permission we also use cookies for analytics,
-            advertising and remembering your preferences.
+            {t('card.intro')}
             {more ? (
               <>
                 {' '}
-                You decide which of these we may use, and can change it at any time with “Cookie settings” at the bottom
-                of every page. Until you choose, only essential cookies are used. Read more in our{' '}
-                <Link to={localized('/privacy-policy')} className={styles.link}>
-                  privacy policy
-                </Link>
-                .
+                <Trans
+                  t={t}
+                  i18nKey="card.more"
+                  components={{ link: <Link to={localized('/privacy-policy')} className={styles.link} /> }}
+                />
               </>
             ) : null}
           </p>
           <div className={styles.moreRow}>
             <button type="button" className={styles.more} aria-expanded={more} onClick={() => setMore((m) => !m)}>
-              {more ? 'Show less' : 'Show more'}
+              {more ? t('card.showLess') : t('card.showMore')}
             </button>
             {more ? null : (
               <Link to={localized('/privacy-policy')} className={styles.link}>
-                Privacy policy
+                {t('card.privacyPolicy')}
               </Link>
             )}
           </div>
@@ -162,21 +153,21 @@ export function CookieConsent({ initialChoice, telemetry }: CookieConsentProps) 
                 requestAnimationFrame(() => headingRef.current?.focus());
               }}
             >
-              Cookie settings
+              {t('cookieSettings')}
             </Button>
-            <Button onClick={() => decide(ALL_GRANTED)}>Accept all</Button>
+            <Button onClick={() => decide(ALL_GRANTED)}>{t('acceptAll')}</Button>
           </div>
         </>
       ) : (
         <>
-          <p className={styles.text}>Choose which cookies we may use. Essential cookies are always on.</p>
+          <p className={styles.text}>{t('settings.intro')}</p>
           <ul role="list" className={styles.sections}>
             {SECTIONS.map((section) => {
-              const expanded = open === section.id;
-              const panelId = `${titleId}-${section.id}`;
-              const essential = section.id === 'essential';
+              const expanded = open === section;
+              const panelId = `${titleId}-${section}`;
+              const essential = section === 'essential';
               return (
-                <li key={section.id} className={styles.section}>
+                <li key={section} className={styles.section}>
                   <div className={styles.sectionHead}>
                     <button
                       type="button"
@@ -184,30 +175,30 @@ export function CookieConsent({ initialChoice, telemetry }: CookieConsentProps) 
                       aria-expanded={expanded}
                       aria-controls={panelId}
                       // Opening one section collapses the others (spec §2).
-                      onClick={() => setOpen(expanded ? null : section.id)}
+                      onClick={() => setOpen(expanded ? null : section)}
                     >
                       <ChevronDown aria-hidden="true" className={cx(styles.chevron, expanded && styles.chevronOpen)} />
-                      {section.title}
+                      {t(`sections.${section}.title`)}
                     </button>
                     <label className={styles.toggle}>
                       <input
                         type="checkbox"
-                        checked={essential ? true : draft[section.id as ConsentCategory]}
+                        checked={essential ? true : draft[section as ConsentCategory]}
                         disabled={essential}
                         onChange={(event) => {
                           if (essential) return;
                           const checked = event.currentTarget.checked;
-                          setDraft((d) => ({ ...d, [section.id]: checked }));
+                          setDraft((d) => ({ ...d, [section]: checked }));
                         }}
                       />
                       <span className={styles.toggleText}>
-                        {essential ? 'Always on' : 'Allow'}
-                        <span className="visually-hidden"> {section.title.toLowerCase()} cookies</span>
+                        {essential ? t('settings.alwaysOn') : t('settings.allow')}
+                        <span className="visually-hidden"> {t(`sections.${section}.cookies`)}</span>
                       </span>
                     </label>
                   </div>
                   <p id={panelId} hidden={!expanded} className={styles.panel}>
-                    {description(section.id, telemetry)}
+                    {t(descriptionKey(section, telemetry))}
                   </p>
                 </li>
               );
@@ -215,12 +206,12 @@ export function CookieConsent({ initialChoice, telemetry }: CookieConsentProps) 
           </ul>
           <div className={styles.actions}>
             <Button variant="ghost" onClick={() => decide(draft)}>
-              Allow selected
+              {t('allowSelected')}
             </Button>
             <Button variant="secondary" onClick={() => decide(ALL_DENIED)}>
-              Reject all
+              {t('rejectAll')}
             </Button>
-            <Button onClick={() => decide(ALL_GRANTED)}>Accept all</Button>
+            <Button onClick={() => decide(ALL_GRANTED)}>{t('acceptAll')}</Button>
           </div>
         </>
       )}
