@@ -16,6 +16,8 @@ export async function loadBanner(request: Request): Promise<ActiveBanner | null>
   try {
     const { banner } = await apiGet<ActiveBannerAnswer>('/v1/banner', {
       query: { edition },
+      // On the visitor's behalf, like every loader call: per-IP limits count the visitor, not the loopback.
+      request,
       signal: AbortSignal.timeout(BANNER_TIMEOUT_MS),
     });
     return banner && !dismissedBanners(cookie).includes(banner.id) ? banner : null;
