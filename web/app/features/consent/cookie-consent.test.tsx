@@ -80,3 +80,13 @@ describe('the settings view', () => {
     ]);
   });
 });
+
+describe('the card', () => {
+  it('shows more with the privacy policy as a link inside the sentence', () => {
+    renderConsent(NO_TELEMETRY, null);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    const link = screen.getByRole('link', { name: 'privacy policy' });
+    expect(link.getAttribute('href')).toBe('/privacy-policy');
+    expect(link.closest('p')?.textContent).toMatch(/Read more in our privacy policy\.$/);
+  });
+});

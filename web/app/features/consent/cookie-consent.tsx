@@ -125,10 +125,11 @@ export function CookieConsent({ initialChoice, telemetry }: CookieConsentProps) 
             {more ? (
               <>
                 {' '}
+                {/* The text's <policy> tag becomes the link (not <link>: Trans reads that as a void HTML element). */}
                 <Trans
                   t={t}
                   i18nKey="card.more"
-                  components={{ link: <Link to={localized('/privacy-policy')} className={styles.link} /> }}
+                  components={{ policy: <Link to={localized('/privacy-policy')} className={styles.link} /> }}
                 />
               </>
             ) : null}
