@@ -18,36 +18,31 @@ export function LanguageSwitch() {
   const current = usePageLanguage();
   const labelId = useId();
   return (
-    <Form
-      method="post"
-      action="/language"
-      reloadDocument
-      role="group"
-      aria-labelledby={labelId}
-      className={styles.editionSwitch}
-      data-testid="language-switch"
-    >
+    <Form method="post" action="/language" reloadDocument data-testid="language-switch">
       <input type="hidden" name="path" value={pathname + search + hash} />
-      <span className={styles.editionLabel} id={labelId}>
-        <Languages aria-hidden="true" />
-        {t('language.label')}
-      </span>
-      {LANGUAGES.map((language, index) => (
-        <span key={language} className={styles.editionItem}>
-          {index > 0 ? <span aria-hidden="true">·</span> : null}
-          <button
-            type="submit"
-            name="language"
-            value={language}
-            lang={language}
-            aria-pressed={current === language}
-            className={cx(styles.editionButton, current === language && styles.editionCurrent)}
-            data-testid={`language-${language}`}
-          >
-            {LANGUAGE_NAMES[language]}
-          </button>
+      {/* The group, not the form, carries the name: a form may not take the group role. */}
+      <div role="group" aria-labelledby={labelId} className={styles.editionSwitch}>
+        <span className={styles.editionLabel} id={labelId}>
+          <Languages aria-hidden="true" />
+          {t('language.label')}
         </span>
-      ))}
+        {LANGUAGES.map((language, index) => (
+          <span key={language} className={styles.editionItem}>
+            {index > 0 ? <span aria-hidden="true">·</span> : null}
+            <button
+              type="submit"
+              name="language"
+              value={language}
+              lang={language}
+              aria-pressed={current === language}
+              className={cx(styles.editionButton, current === language && styles.editionCurrent)}
+              data-testid={`language-${language}`}
+            >
+              {LANGUAGE_NAMES[language]}
+            </button>
+          </span>
+        ))}
+      </div>
     </Form>
   );
 }
