@@ -6,6 +6,7 @@ import { LICENCE_PERPETUAL_TERM, LICENCE_TERMS } from '@cuewave/contract/licence
 import type { Currency } from '@cuewave/contract/pricing';
 import type { Me } from '@cuewave/contract/account';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { VisuallyHidden } from '../../components/ui/visually-hidden';
 import { PlanCards } from '../registration/plan-cards';
 import { PromoCodeNotice } from '../banners/promo-code-notice';
 import { FormAlert } from '../auth/form-alert';
@@ -102,10 +103,14 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
 
       <section
         className={styles.plans}
-        aria-label="Plans and prices"
+        aria-labelledby="plans-title"
         aria-busy={refreshing || undefined}
         data-refreshing={refreshing || undefined}
       >
+        {/* Named by a heading, so the plan cards' headings follow an h2, not the h1 (heading order). */}
+        <VisuallyHidden as="h2" id="plans-title">
+          Plans and prices
+        </VisuallyHidden>
         {/* A code from the promo banner's link, kept for the checkout (decision 072). */}
         <PromoCodeNotice />
         {data.plans ? null : <PricesUnavailable />}
