@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Accounts, sessions and the registration order (spec §3 Account, Auth tokens, Signup and access

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Playlist downloads (spec §3 Playlist download job, §4, §7; decision 056): the request that starts a

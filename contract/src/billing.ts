@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Billing details, countries and geolocation (spec §3 Billing, Country; §5 tax-number flag; §7

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Products are listed 30 at a time (spec §9, search page size). */
 export const PRODUCT_PAGE_SIZE = 30;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema } from './account';
 import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact-topics';
 

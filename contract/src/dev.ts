@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The development mailbox (GET /api/dev/outbox): every email and SMS the store "sent" while messages go

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Every error the API answers with. The spec's identifiers (§8) are kept verbatim because the web

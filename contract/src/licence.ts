@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { planNameSchema, type PlanName } from './account';
 import { licensedTrackSchema } from './downloads';
 

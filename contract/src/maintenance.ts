@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Retry-After bounds (seconds) an operator may announce: one minute to one day. */
 export const MAINTENANCE_RETRY_AFTER = { min: 60, max: 86_400, default: 600 } as const;

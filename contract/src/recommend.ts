@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PRODUCT_PAGE_SIZE, productSchema } from './catalog';
 
 /**

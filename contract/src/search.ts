@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { BPM_BOUNDS, DURATION_BOUNDS, PRODUCT_PAGE_SIZE, productSchema, productTypeSchema } from './catalog';
 import { soundQualitySchema } from './recommend';
 import { referenceTokenSchema, SEARCH_REFERENCES_MAX } from './reference';

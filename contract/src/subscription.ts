@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { billingPeriodSchema, planNameSchema, subscriptionSummarySchema } from './account';
 import { channelRefSchema } from './licence';
 import { paymentSchema } from './payment';
