@@ -12,22 +12,11 @@ import {
   setItemFormat,
   toggleItem,
 } from './selection';
+import { productFixture } from '../../test/product-fixture';
 
 function song(overrides: Partial<Product> = {}): Product {
-  return {
-    id: 'p1',
-    type: 'music',
-    title: 'Golden Hour',
-    artist: { id: 'a1', name: 'Mila Grey' },
+  return productFixture({
     bpm: 120,
-    duration: 180,
-    vocal: true,
-    cover: null,
-    genres: [],
-    subgenres: [],
-    categories: [],
-    moods: [],
-    tags: [],
     files: [
       { id: 'f-bass', type: 'stem_bass', duration: 180, waveform: [1, 2], bpm: 120 },
       { id: 'f-inst', type: 'instrumental', duration: 180, waveform: [3], bpm: 120 },
@@ -37,7 +26,7 @@ function song(overrides: Partial<Product> = {}): Product {
       { id: 'f-master', type: 'master', duration: 181, waveform: [6], bpm: 120 },
     ],
     ...overrides,
-  };
+  });
 }
 
 describe('download options', () => {

@@ -4,31 +4,19 @@ import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import type { Me } from '@cuewave/contract/account';
 import type { Product } from '@cuewave/contract/catalog';
 import { ToastProvider } from '../../../components/ui/toast';
+import { productFixture } from '../../../test/product-fixture';
 import { viewerFixture } from '../../../test/viewer-fixture';
 import { PlayerProvider } from '../../player/player-context';
 import * as api from '../api';
 import { TrackDownloadButton } from './track-download-button';
 
-const full: Product = {
-  id: 'p1',
-  type: 'music',
-  title: 'Golden Hour',
-  artist: { id: 'a1', name: 'Mila Grey' },
-  bpm: 118,
-  duration: 180,
-  vocal: true,
-  cover: null,
-  genres: [],
-  subgenres: [],
-  categories: [],
-  moods: [],
-  tags: [],
+const full: Product = productFixture({
   files: [
     { id: 'f-vocal', type: 'vocal', duration: 180, waveform: [10, 50, 70], bpm: 118 },
     { id: 'f-inst', type: 'instrumental', duration: 180, waveform: [10, 40, 20], bpm: 118 },
     { id: 'f-bass', type: 'stem_bass', duration: 180, waveform: [20, 30, 90], bpm: 118, preview: 'f-bass-prev' },
   ],
-};
+});
 /** As a listing sends it (decision 074): only the shown version keeps a waveform. */
 const listed: Product = {
   ...full,

@@ -7,6 +7,7 @@ import type { Product } from '@cuewave/contract/catalog';
 import type { DownloadFile, ProductDownload } from '@cuewave/contract/downloads';
 import { ToastProvider } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { productFixture } from '../../../test/product-fixture';
 import { viewerFixture } from '../../../test/viewer-fixture';
 import { SongFiles } from '../../catalog/components/song-files';
 import { PlayerProvider, usePlayer } from '../../player/player-context';
@@ -18,27 +19,14 @@ vi.mock('../../subscription/licence-download', async (original) => ({
   saveBlob: (blob: Blob, fileName: string) => saved.push({ blob, fileName }),
 }));
 
-const product: Product = {
-  id: 'p1',
-  type: 'music',
-  title: 'Golden Hour',
-  artist: { id: 'a1', name: 'Mila Grey' },
-  bpm: 118,
-  duration: 180,
-  vocal: true,
-  cover: null,
-  genres: [],
-  subgenres: [],
-  categories: [],
-  moods: [],
-  tags: [],
+const product: Product = productFixture({
   files: [
     { id: 'f-vocal', type: 'vocal', duration: 180, waveform: [10, 50], bpm: 118 },
     { id: 'f-inst', type: 'instrumental', duration: 180, waveform: [10, 40], bpm: 118 },
     { id: 'f-bass', type: 'stem_bass', duration: 180, waveform: [20, 30], bpm: 118, preview: 'f-bass-prev' },
     { id: 'f-keys', type: 'stem_instruments', duration: 180, waveform: [5, 60], bpm: 118 },
   ],
-};
+});
 
 function subscriber(
   status: SubscriptionSummary['status'] = 'active',
