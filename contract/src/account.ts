@@ -1,54 +1,38 @@
 import { z } from './zod';
+import { LANGUAGES } from './languages';
+import {
+  BILLING_PERIODS,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PLAN_NAMES,
+  registrationSteps,
+} from './account-rules';
+
+export * from './account-rules';
 
 /**
  * Accounts, sessions and the registration order (spec §3 Account, Auth tokens, Signup and access
  * state; §4 Registration order). Shared by the API and the web app so both agree on every field.
  */
 
-/** Purchasable plans (spec §3). Prices and payments arrive with the subscriptions issue. */
-export const planNameSchema = z.enum(['trial', 'start', 'advanced', 'professional', 'enterprise']);
-export type PlanName = z.infer<typeof planNameSchema>;
-
-export const billingPeriodSchema = z.enum(['month', 'year']);
-export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
-
-/** Channel limits per plan (spec §6, §9). */
-export const CHANNEL_LIMITS: Record<PlanName, number> = {
-  trial: 1,
-  start: 1,
-  advanced: 3,
-  professional: 5,
-  enterprise: 15,
-};
-
-export const TRIAL_DAYS = 30;
-
-/** Minimum password rule: 10+ characters with a letter and a digit or symbol; not the email itself. */
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-export function passwordProblem(password: string, email?: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
-  if (!/\p{L}/u.test(password) || !/[^\p{L}]/u.test(password)) return 'Mix letters with at least one number or symbol.';
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase())
-    return 'Your password must not be your email address.';
-  if (/^(.)\1+$/u.test(password)) return 'Avoid a single repeated character.';
-  return null;
-}
+export const planNameSchema = z.enum(PLAN_NAMES);
+export const billingPeriodSchema = z.enum(BILLING_PERIODS);
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Enter a valid email address, like name@example.com.' }));
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, message: 'Enter a valid email address, like name@example.com.' }));
 
 export const passwordSchema = z.string().min(1).max(PASSWORD_MAX_LENGTH);
 
 /** 6 digits, as typed into the verification forms. */
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code.');
-export const CODE_TTL_MINUTES = 15;
-export const CODE_MAX_ATTEMPTS = 5;
+
+/** A language the store speaks (decision 076): anything else is 400 VALIDATION_FAILED. */
+export const languageSchema = z.enum(LANGUAGES);
 
 export const accountSchema = z
   .object({
@@ -67,6 +51,7 @@ export const accountSchema = z
     rating: z.number().int().min(1).max(5).nullable(),
     signupPlan: planNameSchema.nullable().describe('The plan chosen during registration'),
     signupPeriod: billingPeriodSchema.nullable(),
+    language: languageSchema.describe('The language of its emails, licence certificates and receipts (decision 076)'),
     createTS: z.string().describe('ISO time'),
   })
   .meta({ id: 'Account' });
@@ -104,17 +89,6 @@ export const accessSchema = z
   })
   .meta({ id: 'Access' });
 export type Access = z.infer<typeof accessSchema>;
-
-/** The registration order of spec §4, in order. */
-export const registrationSteps = [
-  'verify-email',
-  'select-plan',
-  'add-phone',
-  'verify-phone',
-  'trial',
-  'details',
-] as const;
-export type RegistrationStep = (typeof registrationSteps)[number];
 
 /** GET /auth/me: who is signed in and where the registration stands. */
 export const meSchema = z
@@ -161,13 +135,6 @@ export const captchaChallengeSchema = z
   ])
   .meta({ id: 'CaptchaChallenge' });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
-
-/** Cookie names (spec §3, §9). The refresh cookie is httpOnly and only the API reads it. */
-export const USER_TOKEN_COOKIE = 'cm-user-token';
-export const REFRESH_TOKEN_COOKIE = 'cm-refresh-token';
-export const USER_TOKEN_COOKIE_DAYS = 7;
-export const REFRESH_TOKEN_DAYS = 30;
-export const ACCESS_TOKEN_MINUTES = 15;
 
 // ---- Request and answer bodies of the auth, account and subscription calls (spec §7) ----
 
@@ -224,6 +191,7 @@ export const updateAccountBodySchema = z
     newsletter: z.boolean().optional(),
     signupPlan: planNameSchema.nullable().optional(),
     signupPeriod: billingPeriodSchema.nullable().optional(),
+    language: languageSchema.optional().describe('The language switch of a signed-in user (decision 076)'),
   })
   .meta({ id: 'UpdateAccountBody' });
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
@@ -281,11 +249,3 @@ export const changePasswordBodySchema = z
 export const resetPasswordBodySchema = z
   .object({ token: z.string().min(1).max(200), password: passwordSchema })
   .meta({ id: 'ResetPasswordBody' });
-
-/** Lifetimes of the links we email (decision 031). */
-export const SIGNIN_LINK_MINUTES = 15;
-export const OTT_SECONDS = 300;
-export const PASSWORD_RESET_MINUTES = 60;
-export const EMAIL_LINK_HOURS = 24;
-/** How long the old address can undo a change of the sign-in email (decision 048). */
-export const EMAIL_UNDO_DAYS = 7;

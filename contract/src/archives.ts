@@ -50,6 +50,14 @@ export const archiveProgressSchema = z
   .meta({ id: 'ArchiveProgress' });
 export type ArchiveProgress = z.infer<typeof archiveProgressSchema>;
 
+/** The same check without the schema, for the browser that follows the stream (no Zod on its pages). */
+export function isArchiveProgress(data: unknown): data is ArchiveProgress {
+  if (typeof data !== 'object' || data === null) return false;
+  const { filesProcessed, totalFiles, status } = data as Record<string, unknown>;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  return count(filesProcessed) && count(totalFiles) && (ARCHIVE_JOB_STATUSES as readonly unknown[]).includes(status);
+}
+
 /** Event names of the progress stream besides the default `message`. */
 export const ARCHIVE_EVENT_FAILED = 'error';
 

@@ -40,6 +40,9 @@ export const DOWNLOAD_NAME_SUFFIX: Record<DownloadFile, string> = {
 };
 
 /** A comma-separated list of distinct values of `item`, e.g. files=vocal,stem_bass */
+const FILE_LIST = DOWNLOAD_FILES.join(', ');
+const FORMAT_LIST = DOWNLOAD_FORMATS.join(', ');
+
 function csvOf<T extends string>(item: z.ZodType<T>, what: string) {
   return z
     .string()
@@ -90,10 +93,8 @@ export const productDownloadQuerySchema = z.object({
     .describe('Comma-separated file:format pairs, e.g. vocal:wav,stem_bass:mp3; instead of files and format'),
   files: csvOf(downloadFileSchema, 'file')
     .optional()
-    .describe(`Comma-separated: ${DOWNLOAD_FILES.join(', ')}. Default: the main version`),
-  format: csvOf(downloadFormatSchema, 'format')
-    .optional()
-    .describe(`Comma-separated: ${DOWNLOAD_FORMATS.join(', ')}. Default: mp3`),
+    .describe(`Comma-separated: ${FILE_LIST}. Default: the main version`),
+  format: csvOf(downloadFormatSchema, 'format').optional().describe(`Comma-separated: ${FORMAT_LIST}. Default: mp3`),
 });
 export type ProductDownloadQuery = z.input<typeof productDownloadQuerySchema>;
 

@@ -11,6 +11,11 @@ export const CURRENCIES = ['usd', 'eur', 'pln', 'czk', 'gbp'] as const;
 export const currencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currencySchema>;
 
+/** A currency code the store charges in (lower case), without the schema: for pages that only check. */
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
 /** Display symbols of spec §3; PLN and CZK are written before the amount with a space. */
 export const CURRENCY_SYMBOLS: Record<Currency, string> = {
   usd: '$',

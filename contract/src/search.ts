@@ -129,11 +129,32 @@ export const searchChipKindSchema = z.enum([
   'use',
   'type',
 ]);
+const chipRangeSchema = z.object({ from: z.number().optional(), to: z.number().optional() });
+/**
+ * What a chip stands for, so a client can label it in its reader's language rather than the prompt's
+ * (decision 059): a concept of the AI vocabulary, catalogue names (data, shown as the catalogue names
+ * them), and the range it filters by. `label` is the same said in the prompt's language.
+ */
+export const searchChipValueSchema = z
+  .object({
+    concept: z
+      .string()
+      .nullable()
+      .describe('The vocabulary concept the words were read as ("calm", "fast", "piano"); null for names and numbers'),
+    names: z
+      .array(z.string())
+      .describe('Catalogue names (genres, subgenres, sfx categories, moods) the chip is; when set, they are its label'),
+    bpm: chipRangeSchema.nullable().describe('Tempo chips: the BPM range filtered by'),
+    seconds: chipRangeSchema.nullable().describe('Duration chips: the range of seconds filtered by'),
+  })
+  .meta({ id: 'SearchChipValue' });
+export type SearchChipValue = z.infer<typeof searchChipValueSchema>;
 export const searchChipSchema = z
   .object({
     id: z.string().describe('Stable id, e.g. "mood:chill" or "tempo:fast"; send it in `ignore` to drop the chip'),
     kind: searchChipKindSchema,
     label: z.string().describe('What the chip says, in the language of the prompt ("Fast: 120+ BPM")'),
+    value: searchChipValueSchema,
     words: z.string().describe('The words of the prompt it was read from'),
   })
   .meta({ id: 'SearchChip' });

@@ -78,6 +78,69 @@ export const videoMeasuresSchema = z
   .meta({ id: 'VideoMeasures' });
 export type VideoMeasures = z.infer<typeof videoMeasuresSchema>;
 
+const bpmRangeSchema = z.object({ from: z.number(), to: z.number() });
+/** Every reason also says itself in English (`text`), for API clients; the web words it from the rest. */
+const said = { text: z.string().describe('The reason as an English sentence') };
+
+/**
+ * Why the video asks for this music: a code and its values, so a client can say it in its reader's
+ * language (decision 068). Kinds may be added; a client shows `text` for one it does not know.
+ */
+export const videoTargetReasonSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('cutRate'),
+      /** fast: 30+ cuts a minute, slow: 10 or fewer */
+      level: z.enum(['fast', 'steady', 'slow']),
+      cutsPerMinute: z.number().int(),
+      /** lots: motion 0.6+, little: 0.2 or less */
+      motion: z.enum(['lots', 'some', 'little']),
+      bpm: bpmRangeSchema,
+      ...said,
+    }),
+    z.object({
+      kind: z.literal('light'),
+      light: z.enum(['dark', 'neutral', 'bright']),
+      /** The pace (slow, moderate, fast) and the moods asked for (calm, even, energetic) follow the energy class */
+      energyClass: z.enum(ENERGY_CLASSES),
+      /** The first mood names asked for, as the catalogue names them (data, not words to translate) */
+      moods: z.array(z.string()),
+      ...said,
+    }),
+    z.object({
+      kind: z.literal('sound'),
+      /** The video's own sound, rounded dBFS */
+      loudnessDb: z.number().int(),
+      /** Louder than −20 dBFS raises the energy, else keeps it */
+      raisesEnergy: z.boolean(),
+      ...said,
+    }),
+    z.object({ kind: z.literal('speech'), ...said }),
+    z.object({ kind: z.literal('length'), durationSec: z.number(), ...said }),
+  ])
+  .meta({ id: 'VideoTargetReason' });
+export type VideoTargetReason = z.infer<typeof videoTargetReasonSchema>;
+
+/** Why a track fits the video, as a code and its values (`text` is the English sentence). */
+export const videoFitReasonSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('tempo'),
+      /** The track's tempo, rounded */
+      bpm: z.number().int(),
+      range: bpmRangeSchema,
+      /** in: inside the range; half / double: the track runs at half / double a tempo inside it */
+      time: z.enum(['in', 'half', 'double']),
+      ...said,
+    }),
+    z.object({ kind: z.literal('mood'), mood: z.string().describe('A mood name of the catalogue'), ...said }),
+    z.object({ kind: z.literal('energy'), level: z.enum(ENERGY_CLASSES), ...said }),
+    z.object({ kind: z.literal('length'), trackSec: z.number(), videoSec: z.number(), ...said }),
+    z.object({ kind: z.literal('instrumental'), ...said }),
+  ])
+  .meta({ id: 'VideoFitReason' });
+export type VideoFitReason = z.infer<typeof videoFitReasonSchema>;
+
 /** What music the measures ask for, each part with the reason shown to the user. */
 export const videoTargetSchema = z
   .object({
@@ -91,7 +154,8 @@ export const videoTargetSchema = z
     durationSec: z.number(),
     /** Voice in the video: instrumental music keeps it clear */
     preferInstrumental: z.boolean(),
-    reasons: z.array(z.string()).describe('e.g. "fast cuts → 120–140 BPM"'),
+    /** e.g. {kind: 'cutRate', level: 'fast', cutsPerMinute: 116, motion: 'little', bpm: {from: 120, to: 140}, text} */
+    reasons: z.array(videoTargetReasonSchema),
   })
   .meta({ id: 'VideoTarget' });
 export type VideoTarget = z.infer<typeof videoTargetSchema>;
@@ -99,8 +163,8 @@ export type VideoTarget = z.infer<typeof videoTargetSchema>;
 export const videoMatchItemSchema = z
   .object({
     product: productSchema,
-    /** Why this track fits, e.g. "128 BPM, in 120–140", "Energetic", "3:10 covers the 2:45 video" */
-    reasons: z.array(z.string()),
+    /** Why this track fits, e.g. {kind: 'tempo', bpm: 128, range: {from: 120, to: 140}, time: 'in', text} */
+    reasons: z.array(videoFitReasonSchema),
     /** 0..1 */
     score: z.number(),
   })

@@ -147,7 +147,7 @@ test.describe('AI video match', () => {
     await page.getByTestId('video-match-input').setInputFiles(zip);
     const alert = page.getByTestId('video-match-error').getByRole('alert');
     await expect(alert).toContainText('We could not use that file');
-    await expect(alert).toContainText('zip archive, not a video');
+    await expect(alert).toContainText('This file is not a video.');
     await page.screenshot({ path: `${SHOTS}/error-1440.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/error-390.png` });

@@ -9,6 +9,7 @@ import { downloadJobHandlers } from './features/downloads/downloads.jobs';
 import { searchJobHandlers } from './features/search/search.jobs';
 import { soundJobHandlers } from './features/search/sound/sound.jobs';
 import { videoMatchJobHandlers } from './features/video-match/video-match.job';
+import { videoSweepJobHandlers } from './features/video-match/video-match.sweep';
 import { demoJobHandlers } from './features/catalog/demo.jobs';
 import { enqueueCatalogBackfillIfNeeded } from './features/downloads/catalog-backfill';
 
@@ -28,5 +29,6 @@ export function jobHandlers(deps: FeatureDeps, log?: (line: string) => void): Jo
     ...searchJobHandlers(deps),
     ...soundJobHandlers(deps),
     ...videoMatchJobHandlers(deps),
+    ...videoSweepJobHandlers(deps),
   };
 }

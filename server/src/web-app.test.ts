@@ -86,6 +86,23 @@ describe('the web build', () => {
   });
 });
 
+describe('public pages load no validation library (issue 15, decision 046)', () => {
+  it('the scripts of the home and pricing pages carry no Zod schemas', async () => {
+    const app = await webApp();
+    const assets = join(repoRoot, 'web', 'build', 'client');
+    for (const url of ['/', PAGE]) {
+      const html = (await app.inject({ method: 'GET', url })).body;
+      const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(scripts.length, url).toBeGreaterThan(3);
+      for (const script of new Set(scripts)) {
+        // Zod's schema classes name themselves ("ZodObject"); its small config module (the browsers'
+        // jitless switch in contract/src/zod.ts, about 4 KB) is all of it a public page may load.
+        expect(await readFile(join(assets, script), 'utf8'), `${url} loads ${script}`).not.toContain('ZodObject');
+      }
+    }
+  });
+});
+
 describe('compressed pages and cached assets (decision 073)', () => {
   it('a visitor whose browser takes brotli gets the page compressed, with its data from the in-process API', async () => {
     const app = await webApp();

@@ -280,6 +280,8 @@ export type AccountSpec = {
   mobileNotifications?: boolean;
   signupPlan?: AccountsTable['signup_plan'];
   signupPeriod?: AccountsTable['signup_period'];
+  /** The language of the account's emails and documents (decision 076); English by default. */
+  language?: 'en' | 'pl';
 };
 
 export type SubscriptionSpec = {
@@ -325,6 +327,7 @@ export function accountFactory(db: Db) {
           rating: null,
           signup_plan: spec.signupPlan ?? null,
           signup_period: spec.signupPeriod ?? null,
+          language: spec.language ?? 'en',
           created_at: now,
           updated_at: now,
         })

@@ -24,7 +24,9 @@ import { SubscriptionBanner } from './features/subscription/subscription-banner'
 import { getMe } from './features/auth/session.server';
 import { AUTH_STATE_KEY, signOutLocally } from './features/auth/session-client';
 import { ErrorPage } from './features/errors/error-page';
-import { errorStatus, errorTitle } from './features/errors/error-status';
+import { documentTexts, errorStatus, errorTitle, type DocumentTexts } from './features/errors/error-status';
+import { requestTexts } from './i18n/request-texts.server';
+import { useTranslation } from 'react-i18next';
 import { PlayerBar } from './features/player/player-bar';
 import { PlayerProvider } from './features/player/player-context';
 import { PlaylistsProvider } from './features/playlists/playlists-context';
@@ -32,7 +34,7 @@ import { rememberedEdition } from './features/shell/edition-choice';
 import { editionRedirectFor } from './features/shell/edition.server';
 import { SpaceBarRule } from './features/shell/space-bar-rule';
 import { SearchLauncher } from './features/search/search-launcher';
-import { DownloadStatusModal } from './features/playlist-download/download-status-modal';
+import { DownloadStatusSlot } from './features/playlist-download/download-status-slot';
 import { loadBanner } from './features/banners/banner.server';
 import { PromoBanner } from './features/banners/promo-banner';
 import { parseConsent } from './features/consent/consent';
@@ -70,8 +72,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie');
   const consent = parseConsent(cookies);
   const telemetry = context?.telemetry ?? NO_TELEMETRY;
+  // The document's title and description, and the error titles, in the request's language (meta runs outside React).
+  const { t } = requestTexts(request, 'errors');
+  const texts: DocumentTexts = {
+    title: t('document.title'),
+    description: t('document.description'),
+    notFound: t('document.notFoundTitle'),
+    failed: t('document.failedTitle'),
+  };
   return data(
-    { origin, isBot, me, now: Date.now(), edition: rememberedEdition(cookies), consent, telemetry, banner },
+    { origin, isBot, me, now: Date.now(), edition: rememberedEdition(cookies), consent, telemetry, banner, texts },
     { headers },
   );
 }
@@ -99,15 +109,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
 ];
 
-export const meta: Route.MetaFunction = ({ error }) => [
-  { title: error ? errorTitle(errorStatus(error)) : 'Cuewave — Royalty-free music & sound effects for creators' },
-  {
-    name: 'description',
-    content:
-      'License premium music and sound effects for YouTube, social, ads and film. Cleared for every platform, one simple subscription.',
-  },
-  { property: 'og:site_name', content: 'Cuewave' },
-];
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  const texts = documentTexts(matches);
+  return [
+    ...(error || texts ? [{ title: error ? errorTitle(errorStatus(error), texts) : texts!.title }] : []),
+    ...(texts ? [{ name: 'description', content: texts.description }] : []),
+    { property: 'og:site_name', content: 'Cuewave' },
+  ];
+};
 
 const FAVICON =
   'data:image/svg+xml,' +
@@ -127,6 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useAuthStateSync(root?.me ?? null);
   const nonce = useNonce();
   const language = usePageLanguage();
+  const { t } = useTranslation('errors');
   useErrorReporting(root?.telemetry.sentry ?? null);
   const origin = root?.origin ?? (typeof window !== 'undefined' ? window.location.origin : null);
   return (
@@ -144,7 +154,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <a href="#main" className="skip-link">
-          Skip to content
+          {t('skipToContent')}
         </a>
         <ToastProvider>
           {/* Favourites and playlists toast in the catalogue-area stack (spec §9) and follow the viewer. */}
@@ -154,7 +164,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <SpaceBarRule />
                 {/* Root shell, in the order of spec §2: */}
                 {/* 1. Download status modal while a playlist download is active. */}
-                <DownloadStatusModal />
+                <DownloadStatusSlot />
                 {/* 2. The special promo banner: the seasonal offer and its code (decision 072). */}
                 <PromoBanner banner={root?.banner ?? null} />
                 {/* 6. Subscription banner (signed in, not on register / dashboard paths), above the page like 7. */}

@@ -83,6 +83,20 @@ describe('estimateTempo', () => {
     expect(Math.abs(measured! - bpm)).toBeLessThanOrEqual(2);
   });
 
+  // Eighth-note kicks under a backbeat put as much onset at the half beat as on the beat, so the odd/even
+  // evidence alone climbs to the double (192 and 200 before decision 064's tempo prior); the prior makes a
+  // climb into the 190s need more. At 84 and 90 it still climbs (168, 180): the prior weighs, it does not forbid.
+  it.each([96, 100, 104])('reads a backbeat over driving eighth-note kicks at %i BPM as that, not double', (bpm) => {
+    const drive: Pattern = {
+      kick: every([0, 2, 4, 6, 8, 10, 12, 14], 0.8),
+      snare: every([4, 12], 1),
+      hat: every([0, 2, 4, 6, 8, 10, 12, 14], 0.5),
+    };
+    const measured = estimateTempo(renderPattern(bpm, drive, 40), SR);
+    expect(measured).not.toBeNull();
+    expect(Math.abs(measured! - bpm)).toBeLessThanOrEqual(2);
+  });
+
   it('returns null for silence and for too-short input', () => {
     expect(estimateTempo(new Float32Array(SR * 20), SR)).toBeNull();
     expect(estimateTempo(clickTrack(120, 3), SR)).toBeNull();

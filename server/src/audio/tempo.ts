@@ -7,6 +7,13 @@ const MIN_SECONDS = 6;
 // On-beat accents (kick, snare) make the beat period clearly stronger than the off-beat subdivision; a
 // syncopated two-step (kick on 1 and the and-of-3 only) sits near this line and can go either way.
 const OCTAVE_UP_RATIO = 0.55;
+// A log-Gaussian tempo prior (decision 064, 2026-11-28): tempi near 120 BPM are the most common in music, and a
+// listener asked to tap along settles nearer 120 than an octave away from it. It only weighs the octave choice:
+// the odd-against-even evidence for the faster level must beat OCTAVE_UP_RATIO times the prior's odds of the
+// slower one against the faster. Centre at the customary 120 BPM (not fitted); width 0.6 octave (the bench's
+// tuning part gives the same result anywhere from 0.5 to 0.7; 1 octave and wider change nothing).
+const PRIOR_CENTRE_BPM = 120;
+const PRIOR_SIGMA_OCTAVES = 0.6;
 // The onset envelope is a (weighted) rise in log band energy, so it does not depend on the level. Music with
 // any attack has its top percent of frames above 1; a held pad, even one with beating partials, stays near 0.1.
 const MIN_ONSET_P99 = 0.3;
@@ -85,10 +92,16 @@ function resolveOctave(bpm: number, fps: number, peakNear: (lag: number) => numb
     const odd = mean([peakNear(fast), peakNear(3 * fast)]);
     const even = mean([peakNear(2 * fast), peakNear(4 * fast)]);
     if (!(peakNear(fast) >= MIN_CLARITY)) break;
-    if (!(even > 0) || odd >= OCTAVE_UP_RATIO * even) current *= 2;
+    if (!(even > 0) || odd >= OCTAVE_UP_RATIO * priorOdds(current, current * 2) * even) current *= 2;
     else break;
   }
   return current;
+}
+
+// How much likelier the prior finds `slow` than `fast` (below 1 when `fast` is nearer the centre).
+function priorOdds(slow: number, fast: number): number {
+  const octaves = (bpm: number) => Math.log2(bpm / PRIOR_CENTRE_BPM);
+  return Math.exp((octaves(fast) ** 2 - octaves(slow) ** 2) / (2 * PRIOR_SIGMA_OCTAVES ** 2));
 }
 
 // Locate the autocorrelation peak at growing multiples of the period: the error of a peak at m periods is

@@ -157,6 +157,8 @@ export type AccountsTable = {
   token_version: Generated<number>;
   // Migration 0007 (decision 048): a new sign-in email waiting for its confirmation.
   pending_email: Generated<string | null>;
+  // Migration 0021 (decision 076): the language emails, certificates and receipts are written in.
+  language: Generated<'en' | 'pl'>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@cuewave/contract/errors';
+import type { ErrorBody, ErrorCode } from '@cuewave/contract/errors';
 import { AppError } from './errors';
+import { ERROR_MESSAGES } from './error-texts';
+import { requestLanguage } from './request-language';
 import type { ErrorReporter } from './error-reporter';
 
 /** What a client is told to wait before retrying while the database or Redis is back within seconds. */
@@ -52,13 +54,17 @@ export function isServiceUnavailable(err: unknown, depth = 0): boolean {
  */
 export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporter | null = null): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // Messages in the request's language (decision 076); the codes stay the same in every language.
+    const language = requestLanguage(request);
+    const inLanguage = (code: ErrorCode, english: string) =>
+      language === 'en' ? english : ERROR_MESSAGES[language][code];
     if (err instanceof AppError) {
       // Deliberate answers; only a server-side one (5xx, e.g. mail down) is a fault worth reporting.
       if (err.status >= 500) reporter?.report(err, err.status, request);
       return reply
         .status(err.status)
         .headers(err.headers)
-        .send({ error: err.code, message: err.message } satisfies ErrorBody);
+        .send({ error: err.code, message: err.messageIn(language) } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {
@@ -66,15 +72,23 @@ export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporte
         return field ? `${field}: ${v.message}` : String(v.message);
       });
       const where = err.validationContext ? `Invalid ${err.validationContext}` : 'Invalid request';
-      return reply
-        .status(400)
-        .send({ error: 'VALIDATION_FAILED', message: `${where}: ${issues.join('; ')}` } satisfies ErrorBody);
+      // Zod's own explanations are English; other languages name the fields to fix.
+      const fields = [
+        ...new Set(err.validation.map((v) => (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.'))),
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const message =
+        language === 'en'
+          ? `${where}: ${issues.join('; ')}`
+          : `${ERROR_MESSAGES[language].VALIDATION_FAILED}${fields ? ` (${fields})` : ''}`;
+      return reply.status(400).send({ error: 'VALIDATION_FAILED', message } satisfies ErrorBody);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported content type...
       const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      return reply.status(status).send({ error: code, message: err.message } satisfies ErrorBody);
+      return reply.status(status).send({ error: code, message: inLanguage(code, err.message) } satisfies ErrorBody);
     }
     if (isServiceUnavailable(err)) {
       // Expected while the database or Redis restarts; the operator sees why, the client only when to retry.
@@ -85,20 +99,26 @@ export function installErrorHandler(app: FastifyInstance, reporter: ErrorReporte
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({
           error: 'SERVICE_UNAVAILABLE',
-          message: 'The service is briefly unavailable. Please try again in a few seconds.',
+          message: inLanguage(
+            'SERVICE_UNAVAILABLE',
+            'The service is briefly unavailable. Please try again in a few seconds.',
+          ),
         } satisfies ErrorBody);
     }
     request.log.error({ err }, 'unhandled error');
     reporter?.report(err, status >= 500 ? status : 500, request);
-    return reply
-      .status(500)
-      .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+    return reply.status(500).send({
+      error: 'INTERNAL',
+      message: inLanguage('INTERNAL', 'Something went wrong on our side. Please try again.'),
+    } satisfies ErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const english = `No route for ${request.method} ${request.url.split('?')[0]}`;
+    const language = requestLanguage(request);
     return reply.status(404).send({
       error: 'NOT_FOUND',
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      message: language === 'en' ? english : ERROR_MESSAGES[language].NOT_FOUND,
     } satisfies ErrorBody);
   });
 }

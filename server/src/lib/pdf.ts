@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import type { Language } from '@cuewave/contract/languages';
 
 /**
  * The Unicode faces every PDF we render uses (licence certificates, receipts): Noto Sans from an npm
@@ -53,12 +54,13 @@ export function loadPdfFonts(): { regular: PdfFontSource; bold: PdfFontSource } 
  * 'bold' and its output collected (`done` resolves after doc.end()); `left` and `width` are the text
  * column.
  */
-export function openA4Pdf(info: PDFKit.DocumentInfo) {
+export function openA4Pdf(info: PDFKit.DocumentInfo, language: Language) {
   const { regular, bold } = loadPdfFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 56, bottom: 40, left: 56, right: 56 },
-    lang: 'en',
+    // The document's language, for screen readers and text extraction (decision 076).
+    lang: language,
     displayTitle: true,
     info,
   });
@@ -91,20 +93,16 @@ export const PDF_COLORS = {
   panelLine: '#d9d2ff',
 } as const;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** Dates on documents: 'Mon D, YYYY' in UTC (spec §9 formatDate), the same on every server. */
-export const formatPdfDate = (d: Date) => dateFormat.format(d);
+const TAGLINES: Record<Language, string> = {
+  en: 'Music and sound effects for creators',
+  pl: 'Muzyka i efekty dźwiękowe dla twórców',
+};
 
 /**
  * The top of every Cuewave document: the dark band with the wordmark and tagline, then the document's
  * title at y 124. Needs the fonts registered as 'regular' and 'bold'; leaves the cursor under the title.
  */
-export function drawBrandHeader(doc: PDFKit.PDFDocument, title: string): void {
+export function drawBrandHeader(doc: PDFKit.PDFDocument, title: string, language: Language): void {
   const pageWidth = doc.page.width;
   const left = doc.page.margins.left;
   const width = pageWidth - left - doc.page.margins.right;
@@ -115,6 +113,6 @@ export function drawBrandHeader(doc: PDFKit.PDFDocument, title: string): void {
     .font('regular')
     .fontSize(10)
     .fillColor('#b3a6ff')
-    .text('Music and sound effects for creators', left, 40, { width, align: 'right', lineBreak: false });
+    .text(TAGLINES[language], left, 40, { width, align: 'right', lineBreak: false });
   doc.font('bold').fontSize(24).fillColor(PDF_COLORS.ink).text(title, left, 124);
 }

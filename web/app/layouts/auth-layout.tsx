@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { useLocalizedPath } from '../features/shell/edition';
 import { Logo } from '../features/shell/logo';
@@ -18,15 +19,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Sign-in and account-recovery pages: a minimal brand header and a centred card. */
 export default function AuthLayout() {
+  const { t } = useTranslation('auth');
   const localized = useLocalizedPath();
   return (
     <div className={styles.authPage}>
       <header className={styles.authHeader}>
-        <Link to={localized('/')} className={styles.brandLink} aria-label="Cuewave home">
+        <Link to={localized('/')} className={styles.brandLink} aria-label={t('layout.home')}>
           <Logo />
         </Link>
         <ButtonLink to="/c/genres" variant="ghost" size="sm" icon={<ArrowLeft />}>
-          Back to music
+          {t('layout.backToMusic')}
         </ButtonLink>
       </header>
       <main id="main" className={styles.authMain}>
@@ -36,9 +38,9 @@ export default function AuthLayout() {
       </main>
       <footer className={styles.authFooter}>
         <span>© {new Date().getFullYear()} Cuewave</span>
-        <Link to={localized('/terms-conditions')}>Terms &amp; conditions</Link>
-        <Link to={localized('/privacy-policy')}>Privacy policy</Link>
-        <Link to="/contact">Help</Link>
+        <Link to={localized('/terms-conditions')}>{t('layout.terms')}</Link>
+        <Link to={localized('/privacy-policy')}>{t('layout.privacy')}</Link>
+        <Link to="/contact">{t('layout.help')}</Link>
       </footer>
     </div>
   );

@@ -8,6 +8,7 @@ import {
   useMatches,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../components/ui/button';
 import { cx } from '../components/ui/cx';
 import { guardRegisterStep } from '../features/auth/guards.server';
@@ -46,6 +47,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
  * the step's page. Leaving the flow half-way asks first (spec §2 abandon-registration modal).
  */
 export default function RegisterLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('registration');
   const localized = useLocalizedPath();
   // Fresh on every step (see shouldRevalidate), unlike the root loader's copy.
   const viewer = loaderData.me;
@@ -72,7 +74,7 @@ export default function RegisterLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className={styles.authPage}>
       <header className={styles.authHeader}>
-        <Link to={localized('/')} className={styles.brandLink} aria-label="Cuewave home">
+        <Link to={localized('/')} className={styles.brandLink} aria-label={t('layout.home')}>
           <Logo />
         </Link>
         <RegisterHeaderActions viewer={viewer} />
@@ -89,9 +91,9 @@ export default function RegisterLayout({ loaderData }: Route.ComponentProps) {
       </div>
       <footer className={styles.authFooter}>
         <span>© {new Date().getFullYear()} Cuewave</span>
-        <Link to={localized('/terms-conditions')}>Terms &amp; conditions</Link>
-        <Link to={localized('/privacy-policy')}>Privacy policy</Link>
-        <Link to="/contact">Help</Link>
+        <Link to={localized('/terms-conditions')}>{t('layout.terms')}</Link>
+        <Link to={localized('/privacy-policy')}>{t('layout.privacy')}</Link>
+        <Link to="/contact">{t('layout.help')}</Link>
       </footer>
       <AbandonModal
         open={blocker.state === 'blocked'}
@@ -104,12 +106,13 @@ export default function RegisterLayout({ loaderData }: Route.ComponentProps) {
 }
 
 function RegisterHeaderActions({ viewer }: { viewer: Me | null }) {
+  const { t } = useTranslation('registration');
   const { signOut } = useAuth();
   const localized = useLocalizedPath();
   if (!viewer) {
     return (
       <ButtonLink to="/auth/login" variant="ghost" size="sm">
-        Log in
+        {t('layout.logIn')}
       </ButtonLink>
     );
   }
@@ -120,11 +123,11 @@ function RegisterHeaderActions({ viewer }: { viewer: Me | null }) {
       </span>
       {viewer.registrationStep === null ? (
         <ButtonLink to={localized('/')} variant="ghost" size="sm">
-          Home
+          {t('layout.homeButton')}
         </ButtonLink>
       ) : null}
       <Button variant="ghost" size="sm" onClick={() => void signOut()} data-testid="register-sign-out">
-        Log out
+        {t('layout.logOut')}
       </Button>
     </div>
   );

@@ -56,6 +56,17 @@ describe('bearer token', () => {
     expect(calls(fetchSpy)[0]!.headers.authorization).toBe('Bearer from-request');
   });
 
+  it('server side: tells the API the visitor’s language (cookie, then browser) without passing the cookie on', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ ok: true }));
+    const chosen = new Request('http://local/', { headers: { cookie: 'lang=pl', 'accept-language': 'en-US' } });
+    const browser = new Request('http://local/', { headers: { 'accept-language': 'de-DE, pl;q=0.5' } });
+    await apiGet('/v1/genre', { request: chosen });
+    await apiGet('/v1/genre', { request: browser });
+    await apiGet('/v1/genre', { request: new Request('http://local/') });
+    expect(calls(fetchSpy).map((c) => c.headers['accept-language'])).toEqual(['pl', 'pl', 'en']);
+    expect(calls(fetchSpy)[0]!.headers.cookie).toBeUndefined();
+  });
+
   it('server side: passes the visitor address on, so per-IP limits count visitors', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(json({ ok: true }));
     const request = new Request('http://local/licenses/verify/CW-1', { headers: { 'x-forwarded-for': '203.0.113.7' } });

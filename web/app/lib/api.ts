@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@cuewave/contract/errors';
+import { chooseLanguage } from '@cuewave/contract/languages';
 import { clearBrowserCookie, readCookie, USER_TOKEN_COOKIE } from './cookies';
 
 /**
@@ -250,6 +251,14 @@ function send(method: string, url: string, options: SendOptions, token: string |
   for (const name of VISITOR_HEADERS) {
     const value = options.request?.headers.get(name);
     if (value) headers[name] = value;
+  }
+  // The visitor's language (their lang cookie, else their browser's), which the API's error messages
+  // and a sign-up's emails follow (decision 076); the cookie itself is not passed on.
+  if (options.request) {
+    headers['accept-language'] = chooseLanguage(
+      options.request.headers.get('cookie'),
+      options.request.headers.get('accept-language'),
+    );
   }
   let body: string | Blob | undefined;
   if (options.blob) {

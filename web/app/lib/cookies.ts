@@ -1,4 +1,4 @@
-import { REFRESH_TOKEN_COOKIE, USER_TOKEN_COOKIE, USER_TOKEN_COOKIE_DAYS } from '@cuewave/contract/account';
+import { REFRESH_TOKEN_COOKIE, USER_TOKEN_COOKIE, USER_TOKEN_COOKIE_DAYS } from '@cuewave/contract/account-rules';
 
 /** Cookie names and lifetimes of spec §3 / §9 (decision 031): the API sets both on every token answer. */
 export { REFRESH_TOKEN_COOKIE, USER_TOKEN_COOKIE };

@@ -1,41 +1,46 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
-import { CHANNEL_LIMITS } from '@cuewave/contract/account';
-import { LICENCE_TERMS } from '@cuewave/contract/licence';
+import { CHANNEL_LIMITS } from '@cuewave/contract/account-rules';
 import { useViewer } from '../features/auth/use-viewer';
 import { EnterpriseForm } from '../features/enterprise/enterprise-form';
+import { licenceTerms } from '../features/licence/licence-terms';
+import { requestTexts } from '../i18n/request-texts.server';
 import { useLocalizedPath } from '../features/shell/edition';
 import styles from '../features/enterprise/enterprise.module.css';
+import type { Route } from './+types/enterprise';
 
-export const meta = () => [
-  { title: 'Enterprise licensing · Cuewave' },
-  {
-    name: 'description',
-    content: `Cuewave Enterprise: music and sound effects for up to ${CHANNEL_LIMITS.enterprise} channels, broadcast, TV and games, with custom terms and invoicing.`,
-  },
-];
+export function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'enterprise');
+  return {
+    meta: { title: t('meta.title'), description: t('meta.description', { count: CHANNEL_LIMITS.enterprise }) },
+  };
+}
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  data
+    ? [{ title: `${data.meta.title} · Cuewave` }, { name: 'description', content: data.meta.description }]
+    : [{ title: 'Cuewave' }];
 
 /** /enterprise (spec §2): what Enterprise adds and the contact form it is bought through (decision 041). */
 export default function EnterprisePage() {
+  const { t } = useTranslation(['enterprise', 'licence']);
   const viewer = useViewer();
   const localized = useLocalizedPath();
   return (
     <div className={styles.page}>
       <section className={styles.intro} aria-labelledby="enterprise-title">
-        <p className={styles.eyebrow}>Enterprise</p>
+        <p className={styles.eyebrow}>{t('eyebrow')}</p>
         <h1 id="enterprise-title" className={styles.title}>
-          Music for your whole team
+          {t('title')}
         </h1>
-        <p className={styles.lead}>
-          For broadcasters, agencies, brands and studios: the whole Cuewave catalogue under an agreement made for you.
-          Tell us what you need and we’ll reply within one business day.
-        </p>
+        <p className={styles.lead}>{t('lead')}</p>
         <ul role="list" className={styles.points}>
           <li>
             <Check aria-hidden="true" />
-            Up to {CHANNEL_LIMITS.enterprise} channels on one licence, more by agreement
+            {t('points.channels', { count: CHANNEL_LIMITS.enterprise })}
           </li>
-          {LICENCE_TERMS.enterprise.map((term) => (
+          {licenceTerms(t, 'enterprise').map((term) => (
             <li key={term}>
               <Check aria-hidden="true" />
               {term}
@@ -43,14 +48,14 @@ export default function EnterprisePage() {
           ))}
           <li>
             <Check aria-hidden="true" />
-            Paid by invoice, with a dedicated account manager
+            {t('points.invoice')}
           </li>
         </ul>
         <Link to={localized('/licenses')} className={styles.back}>
-          Compare all plans and prices
+          {t('compare')}
         </Link>
       </section>
-      <section className={styles.panel} aria-label="Contact sales">
+      <section className={styles.panel} aria-label={t('formLabel')}>
         <EnterpriseForm defaultEmail={viewer?.account.email ?? ''} />
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { catalogApi, loadList } from '../features/catalog/api';
 import { CardRail, CardRailItem } from '../features/catalog/components/card-rail';
 import { HomeHero } from '../features/catalog/components/home-hero';
@@ -9,12 +10,14 @@ import { catalogPaths, useLocalize } from '../features/catalog/paths';
 import { Footer } from '../features/shell/footer';
 import { Header } from '../features/shell/header';
 import styles from '../features/catalog/components/catalog-page.module.css';
+import { requestTexts } from '../i18n/request-texts.server';
 import type { Route } from './+types/home';
 
 const TOP_ON_HOME = 10;
 const TRENDING_IN_HERO = 4;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'catalog-meta');
   // limit=1: only the totals are needed for the hero's proof line.
   const [playlists, top, songs, sfx, genres] = await Promise.all([
     loadList(() => catalogApi.homepagePlaylists(), []),
@@ -29,13 +32,14 @@ export async function loader() {
     top: top.value.products.slice(0, TOP_ON_HOME),
     topFailed: top.failed,
     stats: { songs: songs.value.count, sfx: sfx.value.count, genres: genres.value.length },
+    // meta runs outside React: the page's title and description in the request's language (decision 075).
+    meta: { title: t('home.title'), description: t('home.description') },
   };
 }
 
-export const meta: Route.MetaFunction = () => {
-  const title = 'Cuewave — Royalty-free music & sound effects for creators';
-  const description =
-    'License premium music and sound effects for YouTube, social, ads and film. Preview every track free and start a 30-day free trial.';
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const { title, description } = data.meta;
   return [
     { title },
     { name: 'description', content: description },
@@ -48,6 +52,7 @@ export const meta: Route.MetaFunction = () => {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { playlists, playlistsFailed, top, topFailed, stats } = loaderData;
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
   return (
     <>
       <Header variant="transparent" />
@@ -58,14 +63,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             <section className={styles.section} aria-labelledby="home-playlists">
               <SectionHeader
                 id="home-playlists"
-                eyebrow="Curated by our music team"
-                title="Playlists for every project"
-                action={{ to: localize(catalogPaths.playlists()), label: 'All playlists' }}
+                eyebrow={t('home.playlistsEyebrow')}
+                title={t('home.playlistsTitle')}
+                action={{ to: localize(catalogPaths.playlists()), label: t('home.allPlaylists') }}
               />
               {playlistsFailed ? (
-                <LoadFailed what="the playlists" />
+                <LoadFailed what="playlists" />
               ) : (
-                <CardRail label="Featured playlists" testId="home-playlists">
+                <CardRail label={t('home.featuredPlaylists')} testId="home-playlists">
                   {playlists.map((playlist) => (
                     <CardRailItem key={playlist.id}>
                       <PlaylistCard playlist={playlist} to={localize(catalogPaths.playlist(playlist.id))} />
@@ -78,11 +83,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <section className={styles.section} aria-labelledby="home-top">
             <SectionHeader
               id="home-top"
-              eyebrow="Charts"
-              title="Top music this week"
-              action={{ to: localize(catalogPaths.topMusic()), label: 'Full chart' }}
+              eyebrow={t('home.chartsEyebrow')}
+              title={t('home.topTitle')}
+              action={{ to: localize(catalogPaths.topMusic()), label: t('home.fullChart') }}
             />
-            <TrackList items={top} label="Top music" ranked failed={topFailed} />
+            <TrackList items={top} label={t('home.topLabel')} ranked failed={topFailed} />
           </section>
         </div>
       </main>

@@ -1,8 +1,24 @@
 import { data, redirect } from 'react-router';
-import { serializeCookie } from '../lib/cookies';
+import { apiSend, ApiError } from '../lib/api';
+import { readCookie, serializeCookie, USER_TOKEN_COOKIE } from '../lib/cookies';
 import { safeReturnPath } from '../features/shell/edition-choice';
-import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS } from '../i18n/languages';
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../i18n/languages';
 import type { Route } from './+types/language';
+
+/**
+ * A signed-in reader's emails, licence certificates and receipts follow the language stored with the
+ * account (decision 076), so the switch records it there too. The page's language is the cookie: a
+ * failed or expired session must not stop the switch, so only the reason is logged.
+ */
+async function rememberForAccount(request: Request, language: Language): Promise<void> {
+  if (!readCookie(request.headers.get('cookie'), USER_TOKEN_COOKIE)) return;
+  try {
+    await apiSend('PATCH', '/v1/account', { json: { language }, request });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return; // signed out meanwhile: nothing to record
+    console.warn('The account language could not be saved', error);
+  }
+}
 
 /**
  * POST /language (the footer's switch, decision 075): remembers the language for a year (spec §9)
@@ -14,6 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isLanguage(language)) {
     throw data({ error: 'BAD_REQUEST', message: 'Choose English (en) or Polish (pl).' }, { status: 400 });
   }
+  await rememberForAccount(request, language);
   const secure = new URL(request.url).protocol === 'https:';
   const cookie = serializeCookie(LANGUAGE_COOKIE, language, { maxAgeDays: LANGUAGE_COOKIE_DAYS, secure });
   throw redirect(safeReturnPath(form.get('path')), { status: 303, headers: { 'Set-Cookie': cookie } });

@@ -1,18 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LinkIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { afterSignIn } from '../features/auth/guards';
 import { signInWithOtt } from '../features/auth/use-auth';
 import { ApiError } from '../lib/api';
-import { NETWORK_ERROR } from '../features/auth/messages';
 import { useEdition } from '../features/shell/edition';
 import { Logo } from '../features/shell/logo';
+import { requestTexts } from '../i18n/request-texts.server';
 import layout from '../layouts/layouts.module.css';
 import styles from '../features/auth/auth-forms.module.css';
+import type { Route } from './+types/ott';
 
-export const meta = () => [{ title: 'Signing you in · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/**
+ * Only the title, in the request's language (meta runs outside React). The token is not touched here:
+ * see the component below.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'account').t('ott.metaTitle') };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.title }] : []),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** Codes already sent in this page's life: the grant is single use, and dev StrictMode runs effects twice. */
 const exchanged = new Set<string>();
@@ -27,6 +40,8 @@ export default function Ott() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const edition = useEdition();
+  // The page's own texts live with the account's sign-in link (features/account); the frame's with the shell.
+  const { t } = useTranslation(['account', 'shell', 'auth']);
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -38,17 +53,15 @@ export default function Ott() {
       (me) => navigate(afterSignIn(me, params.get('returnUrl'), edition), { replace: true }),
       (error: unknown) =>
         setFailure(
-          error instanceof ApiError && error.status < 500
-            ? 'This sign-in link has expired or was already used. Links work once and only for a short time.'
-            : NETWORK_ERROR,
+          error instanceof ApiError && error.status < 500 ? t('ott.expired') : t('errors.network', { ns: 'auth' }),
         ),
     );
-  }, [token, params, navigate, edition]);
+  }, [token, params, navigate, edition, t]);
 
   return (
     <div className={layout.authPage}>
       <header className={layout.authHeader}>
-        <Link to="/" className={layout.brandLink} aria-label="Cuewave home">
+        <Link to="/" className={layout.brandLink} aria-label={t('home', { ns: 'shell' })}>
           <Logo />
         </Link>
       </header>
@@ -59,21 +72,21 @@ export default function Ott() {
               <div className={`${styles.badge} ${styles.badgeDanger}`} aria-hidden="true">
                 <LinkIcon />
               </div>
-              <h1 className={styles.title}>We couldn’t sign you in</h1>
+              <h1 className={styles.title}>{t('ott.failedTitle')}</h1>
               <p className={styles.subtitle} role="alert">
                 {failure}
               </p>
               <div className={styles.actions}>
                 <ButtonLink to="/auth/login" size="lg" fullWidth>
-                  Log in
+                  {t('logIn', { ns: 'shell' })}
                 </ButtonLink>
               </div>
             </div>
           ) : (
             <div className={styles.root} aria-busy="true" data-testid="ott-pending">
               <Spinner size="lg" label={null} />
-              <h1 className={`${styles.title} ${styles.pendingTitle}`}>Signing you in…</h1>
-              <p className={styles.subtitle}>One moment while we check your link.</p>
+              <h1 className={`${styles.title} ${styles.pendingTitle}`}>{t('ott.pendingTitle')}</h1>
+              <p className={styles.subtitle}>{t('ott.pendingText')}</p>
             </div>
           )}
         </div>

@@ -21,6 +21,7 @@ export function viewerFixture({
       rating: null,
       signupPlan: null,
       signupPeriod: null,
+      language: 'en',
       createTS: '2025-01-01T00:00:00Z',
     },
     subscription: null,

@@ -18,6 +18,7 @@ import * as m0017 from './0017-search-references';
 import * as m0018 from './0018-contact-messages';
 import * as m0019 from './0019-site-settings';
 import * as m0020 from './0020-banners';
+import * as m0021 from './0021-account-language';
 
 /** Append new migrations here; never edit or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018-contact-messages': m0018,
   '0019-site-settings': m0019,
   '0020-banners': m0020,
+  '0021-account-language': m0021,
 };

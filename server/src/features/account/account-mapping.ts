@@ -33,6 +33,7 @@ export function toAccount(row: AccountRow): Account {
     rating: row.rating,
     signupPlan: row.signup_plan,
     signupPeriod: row.signup_period,
+    language: row.language,
     createTS: row.created_at.toISOString(),
   };
 }

@@ -1,15 +1,13 @@
-import {
-  CODE_TTL_MINUTES,
-  EMAIL_LINK_HOURS,
-  EMAIL_UNDO_DAYS,
-  PASSWORD_RESET_MINUTES,
-  SIGNIN_LINK_MINUTES,
-} from '@cuewave/contract/account';
+import type { Language } from '@cuewave/contract/languages';
 import { AppError } from '../../lib/errors';
 import { renderEmail, type EmailContent } from '../../providers/email/render-email';
 import type { AppConfig, Providers } from '../../providers/providers';
+import { ACCOUNT_TEXTS } from './account-texts';
 
-/** Every email and SMS the accounts features send; wording in one place. */
+/**
+ * Every email and SMS the accounts features send, each in the account's language (decision 076); the
+ * words are in account-texts.ts.
+ */
 type MessageDeps = { providers: Pick<Providers, 'email' | 'sms'>; config: Pick<AppConfig, 'publicUrl'> };
 
 export function publicLink(config: Pick<AppConfig, 'publicUrl'>, path: string, query?: Record<string, string>): string {
@@ -33,37 +31,34 @@ async function sendEmail(deps: MessageDeps, to: string, subject: string, templat
   } catch (error) {
     const unavailable = new AppError(
       'SERVICE_UNAVAILABLE',
-      'We couldn’t send the email just now, so nothing was changed. Please try again in a minute.',
+      ACCOUNT_TEXTS.en.mailUnavailable,
       { 'retry-after': String(MAIL_RETRY_AFTER_SECONDS) },
+      { pl: ACCOUNT_TEXTS.pl.mailUnavailable },
     );
     throw Object.assign(unavailable, { cause: error });
   }
 }
 
-const IGNORE =
-  'If you did not ask for this, you can ignore this email: nothing changes until the code or link is used.';
-
 /** The first verification email after sign-up, and every resend: a code to type and a link to click. */
-export function sendEmailVerification(deps: MessageDeps, to: string, code: string, linkToken: string, changed = false) {
+export function sendEmailVerification(
+  deps: MessageDeps,
+  language: Language,
+  to: string,
+  code: string,
+  linkToken: string,
+  changed = false,
+) {
+  const t = ACCOUNT_TEXTS[language].verification;
   const url = publicLink(deps.config, '/register/verify-email', { token: linkToken });
-  return sendEmail(
-    deps,
-    to,
-    changed ? 'Confirm your new email address for Cuewave' : 'Confirm your email address for Cuewave',
-    changed ? 'email-change-verification' : 'email-verification',
-    {
-      preheader: `Your code expires in ${CODE_TTL_MINUTES} minutes.`,
-      heading: changed ? 'Confirm your new email address' : 'Confirm your email address',
-      paragraphs: [
-        changed
-          ? 'You asked to use this address for your Cuewave account. Enter this code on the verification page:'
-          : 'Welcome to Cuewave! Enter this code on the verification page to confirm your email address:',
-      ],
-      code,
-      button: { label: 'Confirm my email', url },
-      footnote: `The code expires in ${CODE_TTL_MINUTES} minutes and the link in ${EMAIL_LINK_HOURS} hours. ${IGNORE}`,
-    },
-  );
+  return sendEmail(deps, to, t.subject(changed), changed ? 'email-change-verification' : 'email-verification', {
+    language,
+    preheader: t.preheader,
+    heading: t.heading(changed),
+    paragraphs: [t.intro(changed)],
+    code,
+    button: { label: t.button, url },
+    footnote: t.footnote,
+  });
 }
 
 /**
@@ -72,80 +67,83 @@ export function sendEmailVerification(deps: MessageDeps, to: string, code: strin
  */
 export function sendPendingEmailConfirmation(
   deps: MessageDeps,
+  language: Language,
   to: string,
   code: string,
   linkToken: string,
   currentEmail: string,
 ) {
+  const t = ACCOUNT_TEXTS[language].pendingEmail;
   const url = publicLink(deps.config, '/account/email-change', { confirm: linkToken });
-  return sendEmail(deps, to, 'Confirm your new email address for Cuewave', 'email-change-verification', {
-    preheader: `Your code expires in ${CODE_TTL_MINUTES} minutes.`,
-    heading: 'Confirm your new email address',
-    paragraphs: [
-      'You asked to sign in to Cuewave with this address. Enter this code on your account page to confirm it:',
-    ],
+  return sendEmail(deps, to, t.subject, 'email-change-verification', {
+    language,
+    preheader: t.preheader,
+    heading: t.heading,
+    paragraphs: [t.intro],
     code,
-    button: { label: 'Confirm my new email', url },
+    button: { label: t.button, url },
     // The current address comes after the code: readers (and mailbox tools) find the code first.
-    footnote:
-      `Until you confirm, you keep signing in with ${currentEmail}. The code expires in ${CODE_TTL_MINUTES} ` +
-      `minutes and the link in ${EMAIL_LINK_HOURS} hours. ${IGNORE}`,
+    footnote: t.footnote(currentEmail),
   });
 }
 
 /** To the old address once the new one is confirmed: what happened, and a one-time link to undo it. */
-export function sendEmailChangedNotice(deps: MessageDeps, to: string, newEmail: string, undoToken: string) {
+export function sendEmailChangedNotice(
+  deps: MessageDeps,
+  language: Language,
+  to: string,
+  newEmail: string,
+  undoToken: string,
+) {
+  const t = ACCOUNT_TEXTS[language].emailChanged;
   const url = publicLink(deps.config, '/account/email-change', { undo: undoToken });
-  return sendEmail(deps, to, 'Your Cuewave sign-in email was changed', 'email-changed', {
-    preheader: `Your account now signs in with ${newEmail}.`,
-    heading: 'Your sign-in email was changed',
-    paragraphs: [
-      `Your Cuewave account now signs in with ${newEmail} instead of this address. Receipts, licences and sign-in links go there from now on.`,
-      'If this was not you, undo the change: this address becomes the sign-in email again, every device is signed out and you choose a new password.',
-    ],
-    button: { label: 'This wasn’t me: undo the change', url },
-    footnote: `The link works once, for ${EMAIL_UNDO_DAYS} days. If you made this change, you can ignore this email.`,
+  return sendEmail(deps, to, t.subject, 'email-changed', {
+    language,
+    preheader: t.preheader(newEmail),
+    heading: t.heading,
+    paragraphs: t.paragraphs(newEmail),
+    button: { label: t.button, url },
+    footnote: t.footnote,
   });
 }
 
-export function sendPasswordResetLink(deps: MessageDeps, to: string, token: string) {
+export function sendPasswordResetLink(deps: MessageDeps, language: Language, to: string, token: string) {
+  const t = ACCOUNT_TEXTS[language].passwordReset;
   const url = publicLink(deps.config, '/auth/change-password', { token });
-  return sendEmail(deps, to, 'Reset your Cuewave password', 'password-reset', {
-    preheader: `The link works once, for ${PASSWORD_RESET_MINUTES} minutes.`,
-    heading: 'Reset your password',
-    paragraphs: ['Someone (hopefully you) asked to reset the password of your Cuewave account. Choose a new one here:'],
-    button: { label: 'Choose a new password', url },
-    footnote: `The link works once and expires in ${PASSWORD_RESET_MINUTES} minutes. If you did not ask for it, ignore this email: your password stays as it is.`,
+  return sendEmail(deps, to, t.subject, 'password-reset', {
+    language,
+    preheader: t.preheader,
+    heading: t.heading,
+    paragraphs: [t.intro],
+    button: { label: t.button, url },
+    footnote: t.footnote,
   });
 }
 
-export function sendPasswordChanged(deps: MessageDeps, to: string) {
-  return sendEmail(deps, to, 'Your Cuewave password was changed', 'password-changed', {
-    preheader: 'Every other session has been signed out.',
-    heading: 'Your password was changed',
-    paragraphs: [
-      'The password of your Cuewave account has just been changed, and every device that was signed in has been signed out.',
-      'If this was not you, reset your password right away and contact our support team.',
-    ],
-    button: { label: 'Reset my password', url: publicLink(deps.config, '/auth/reset-password') },
+export function sendPasswordChanged(deps: MessageDeps, language: Language, to: string) {
+  const t = ACCOUNT_TEXTS[language].passwordChanged;
+  return sendEmail(deps, to, t.subject, 'password-changed', {
+    language,
+    preheader: t.preheader,
+    heading: t.heading,
+    paragraphs: t.paragraphs,
+    button: { label: t.button, url: publicLink(deps.config, '/auth/reset-password') },
   });
 }
 
-export function sendSigninLink(deps: MessageDeps, to: string, token: string) {
+export function sendSigninLink(deps: MessageDeps, language: Language, to: string, token: string) {
+  const t = ACCOUNT_TEXTS[language].signinLink;
   const url = publicLink(deps.config, `/ott/${encodeURIComponent(token)}`);
-  return sendEmail(deps, to, 'Your Cuewave sign-in link', 'signin-link', {
-    preheader: `Sign in with one click; the link works once, for ${SIGNIN_LINK_MINUTES} minutes.`,
-    heading: 'Sign in to Cuewave',
-    paragraphs: ['Use this button to sign in without typing your password:'],
-    button: { label: 'Sign me in', url },
-    footnote: `The link works once and expires in ${SIGNIN_LINK_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+  return sendEmail(deps, to, t.subject, 'signin-link', {
+    language,
+    preheader: t.preheader,
+    heading: t.heading,
+    paragraphs: [t.intro],
+    button: { label: t.button, url },
+    footnote: t.footnote,
   });
 }
 
-export function sendPhoneCode(deps: MessageDeps, to: string, code: string) {
-  return deps.providers.sms.send({
-    to,
-    text: `Your Cuewave code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
-    template: 'phone-verification',
-  });
+export function sendPhoneCode(deps: MessageDeps, language: Language, to: string, code: string) {
+  return deps.providers.sms.send({ to, text: ACCOUNT_TEXTS[language].phoneCode(code), template: 'phone-verification' });
 }

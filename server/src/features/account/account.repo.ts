@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import type { Language } from '@cuewave/contract/languages';
 import type { AccountsTable } from '../../db/schema';
 
 export type AccountRow = {
@@ -15,6 +16,7 @@ export type AccountRow = {
   rating: number | null;
   signup_plan: AccountsTable['signup_plan'];
   signup_period: AccountsTable['signup_period'];
+  language: Language;
   created_at: Date;
 };
 
@@ -31,6 +33,7 @@ const columns = [
   'rating',
   'signup_plan',
   'signup_period',
+  'language',
   'created_at',
 ] as const;
 
@@ -45,7 +48,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export async function insertAccount(
   db: Db,
-  values: { id: string; email: string; passwordHash: string; newsletter: boolean; now: Date },
+  values: { id: string; email: string; passwordHash: string; newsletter: boolean; language: Language; now: Date },
 ): Promise<AccountRow> {
   const row = await db
     .insertInto('accounts')
@@ -58,6 +61,7 @@ export async function insertAccount(
       phone: null,
       signup_plan: null,
       signup_period: null,
+      language: values.language,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -119,6 +123,7 @@ export type AccountChanges = Partial<{
   rating: number;
   signup_plan: AccountsTable['signup_plan'];
   signup_period: AccountsTable['signup_period'];
+  language: Language;
 }>;
 
 /** Updates the account's own row; `where` adds conditions (e.g. the email a code was sent to still being current). */

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodApp } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { requestLanguage } from '../../lib/request-language';
 import { clearSessionCookies, setSessionCookies } from '../auth/cookies';
 import { accountIdOf, authenticate, requireAuth } from '../auth/require-auth';
 import { invalidToken } from '../auth/sessions.service';
@@ -78,7 +79,8 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
         tags,
         summary: 'Create an account',
         description:
-          'Captcha required (400 recaptcha error); password rule from the contract (400 WEAK_PASSWORD); a taken email ' +
+          'The account’s language (its emails and documents) is the request’s: the lang cookie, else Accept-Language, ' +
+          'else English. Captcha required (400 recaptcha error); password rule from the contract (400 WEAK_PASSWORD); a taken email ' +
           'answers 409 EMAIL_TAKEN. Sends the verification email (code and link) in the same transaction: when it ' +
           'cannot be sent nothing is saved and the answer is 503 SERVICE_UNAVAILABLE. 10 per IP and hour.',
         body: registerBodySchema,
@@ -86,7 +88,11 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await loggingMailFailures(request, () => register(deps, request.body, request.ip))),
+      reply
+        .status(201)
+        .send(
+          await loggingMailFailures(request, () => register(deps, request.body, request.ip, requestLanguage(request))),
+        ),
   );
 
   app.get(
@@ -98,26 +104,30 @@ export async function registerAccountRoutes(app: ZodApp, deps: AccountDeps): Pro
     async (request) => getAccount(deps, accountIdOf(request)),
   );
 
-  app.post(
-    '/api/v1/account',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Update the account',
-        description:
-          'Changing the email needs currentPassword (401 wrong credentials or client not found when wrong; 409 ' +
-          'EMAIL_TAKEN if used). A confirmed account keeps signing in with its email: the new one waits in ' +
-          'pendingEmail, gets the code and link, and replaces it once confirmed; the old address then gets an undo ' +
-          'link. An unconfirmed email is replaced at once. Rate limited like the resends (429); 503 when the email ' +
-          `cannot be sent (nothing changes). ${bearer}`,
-        body: updateAccountBodySchema,
-        response: { 200: accountSchema, ...authErrors, 409: e, 429: e, 503: e },
+  // POST is the spec's call (§7); PATCH is the same partial update under the method that says so.
+  for (const method of ['post', 'patch'] as const) {
+    app[method](
+      '/api/v1/account',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: method === 'post' ? 'Update the account' : 'Update the account (the same call as POST)',
+          description:
+            'Every field is optional; language (en or pl, else 400 VALIDATION_FAILED) sets the language of the ' +
+            'account’s emails, licence certificates and receipts. Changing the email needs currentPassword (401 ' +
+            'wrong credentials or client not found when wrong; 409 EMAIL_TAKEN if used). A confirmed account keeps signing in with its email: the new one waits in ' +
+            'pendingEmail, gets the code and link, and replaces it once confirmed; the old address then gets an undo ' +
+            'link. An unconfirmed email is replaced at once. Rate limited like the resends (429); 503 when the email ' +
+            `cannot be sent (nothing changes). ${bearer}`,
+          body: updateAccountBodySchema,
+          response: { 200: accountSchema, ...authErrors, 409: e, 429: e, 503: e },
+        },
       },
-    },
-    async (request) =>
-      loggingMailFailures(request, () => updateAccountDetails(deps, accountIdOf(request), request.body, request.ip)),
-  );
+      async (request) =>
+        loggingMailFailures(request, () => updateAccountDetails(deps, accountIdOf(request), request.body, request.ip)),
+    );
+  }
 
   app.delete(
     '/api/v1/account',

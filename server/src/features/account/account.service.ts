@@ -6,6 +6,7 @@ import {
   type TokenResponse,
   type UpdateAccountBody,
 } from '@cuewave/contract/account';
+import type { Language } from '@cuewave/contract/languages';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits, RATE, requireCaptcha } from '../auth/abuse-guards';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -35,7 +36,15 @@ import {
 } from './account.repo';
 import { codeRateLimits, sendPendingEmailVerification, sendVerificationEmail } from './verification.service';
 
-const wrongPassword = () => new AppError('wrong credentials or client not found', 'The password is not right.');
+const wrongPassword = () =>
+  new AppError(
+    'wrong credentials or client not found',
+    'The password is not right.',
+    {},
+    {
+      pl: 'Hasło jest nieprawidłowe.',
+    },
+  );
 const notFoundByToken = () =>
   new AppError('can not find account by token', 'This link is invalid, has expired or was already used.');
 
@@ -56,11 +65,15 @@ async function change(deps: AccountDeps, accountId: string, changes: AccountChan
   return toAccount(row);
 }
 
-/** Sign-up (captcha, 10 per IP and hour): the account starts unconfirmed and gets the verification email. */
+/**
+ * Sign-up (captcha, 10 per IP and hour): the account starts unconfirmed and gets the verification email,
+ * in `language`: the language of the page it signed up from (decision 076).
+ */
 export async function register(
   deps: AccountDeps,
   input: { email: string; password: string; captcha: string; newsletter: boolean },
   ip: string,
+  language: Language,
 ): Promise<Account> {
   await requireCaptcha(deps.providers, input.captcha, { ip, action: 'register' });
   await enforceRateLimits(deps.providers, [{ key: `register:ip:${ip}`, rule: RATE.registerPerIp }]);
@@ -77,6 +90,7 @@ export async function register(
         email: input.email,
         passwordHash,
         newsletter: input.newsletter,
+        language,
         now: deps.clock.now(),
       });
       await sendVerificationEmail(withTransaction(deps, trx), row);
@@ -108,12 +122,20 @@ export async function updateAccountDetails(
   if (body.newsletter !== undefined) changes.newsletter = body.newsletter;
   if (body.signupPlan !== undefined) changes.signup_plan = body.signupPlan;
   if (body.signupPeriod !== undefined) changes.signup_period = body.signupPeriod;
+  if (body.language !== undefined) changes.language = body.language;
 
   const newEmail =
     body.email !== undefined && body.email.toLowerCase() !== account.email.toLowerCase() ? body.email : null;
   if (newEmail) {
     if (!body.currentPassword) {
-      throw new AppError('VALIDATION_FAILED', 'Enter your current password to change your email address.');
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Enter your current password to change your email address.',
+        {},
+        {
+          pl: 'Wpisz obecne hasło, aby zmienić adres e-mail.',
+        },
+      );
     }
     if (!(await verifyPassword(account.password_hash, body.currentPassword))) throw wrongPassword();
     if (await emailExists(deps.db, newEmail, { now: deps.clock.now(), exceptAccountId: accountId })) throw emailTaken();
@@ -153,6 +175,8 @@ export async function deleteAccount(deps: AccountDeps, accountId: string, passwo
     throw new AppError(
       'ACTIVE_SUBSCRIPTION',
       'Your subscription is still active. Cancel it in Dashboard > Subscription first, then delete your account.',
+      {},
+      { pl: 'Twoja subskrypcja jest nadal aktywna. Najpierw anuluj ją w Panelu > Subskrypcja, a potem usuń konto.' },
     );
   }
   await deps.db.transaction().execute(async (trx) => {
@@ -200,7 +224,7 @@ async function setPasswordAndSignOut(deps: AccountDeps, account: AccountRow, pas
   });
   await discardOneTimeTokens(deps, account.id, 'password_reset');
   await discardOneTimeTokens(deps, account.id, 'signin');
-  await sendPasswordChanged(deps, account.email);
+  await sendPasswordChanged(deps, account.language, account.email);
 }
 
 /** Always answers the same, whether the email has an account or not; only an account gets the link. */
@@ -219,7 +243,7 @@ export async function requestPasswordReset(
   const account = await loadAccount(deps, accountId);
   await discardOneTimeTokens(deps, accountId, 'password_reset'); // only the newest link works
   const token = await createOneTimeToken(deps, accountId, 'password_reset', PASSWORD_RESET_MINUTES * 60);
-  await sendPasswordResetLink(deps, account.email, token);
+  await sendPasswordResetLink(deps, account.language, account.email, token);
 }
 
 /** The reset link's form: the token is checked before the password and only spent by a successful change. */

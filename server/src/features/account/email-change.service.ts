@@ -85,7 +85,7 @@ export async function confirmPendingEmail(
         now,
         expiresAt: new Date(now.getTime() + EMAIL_UNDO_DAYS * 24 * 3600 * 1000),
       });
-      await sendEmailChangedNotice(tx, account.email, newEmail, undo);
+      await sendEmailChangedNotice(tx, account.language, account.email, newEmail, undo);
       return { email: row.email, confirmedEmail: true };
     });
   } catch (error) {

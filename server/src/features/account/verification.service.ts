@@ -93,26 +93,26 @@ async function loadAccount(deps: AccountDeps, accountId: string): Promise<Accoun
 /** Sends a code and a link (24 hours) to the account's current email; older codes and links stop working. */
 export async function sendVerificationEmail(
   deps: AccountDeps,
-  account: Pick<AccountRow, 'id' | 'email'>,
+  account: Pick<AccountRow, 'id' | 'email' | 'language'>,
   changed = false,
 ) {
   const code = await issueCode(deps, account.id, 'email', account.email);
   await discardOneTimeTokens(deps, account.id, 'email_verify');
   const token = await createOneTimeToken(deps, account.id, 'email_verify', EMAIL_LINK_HOURS * 3600);
-  await sendEmailVerification(deps, account.email, code, token, changed);
+  await sendEmailVerification(deps, account.language, account.email, code, token, changed);
 }
 
 /** A code and a link (24 hours) to the pending new sign-in email; older codes and links stop working. */
 export async function sendPendingEmailVerification(
   deps: AccountDeps,
-  account: Pick<AccountRow, 'id' | 'email' | 'pending_email'>,
+  account: Pick<AccountRow, 'id' | 'email' | 'pending_email' | 'language'>,
 ) {
   const target = account.pending_email;
   if (!target) throw alreadyConfirmed();
   const code = await issueCode(deps, account.id, 'email', target);
   await discardOneTimeTokens(deps, account.id, 'email_verify');
   const token = await createOneTimeToken(deps, account.id, 'email_verify', EMAIL_LINK_HOURS * 3600);
-  await sendPendingEmailConfirmation(deps, target, code, token, account.email);
+  await sendPendingEmailConfirmation(deps, account.language, target, code, token, account.email);
 }
 
 export type EmailVerified = { email: string; confirmedEmail: true };
@@ -193,7 +193,7 @@ export async function addPhone(
     deps.clock.now(),
   );
   if (!row) throw invalidToken();
-  await sendPhoneCode(deps, phone, await issueCode(deps, accountId, 'phone', phone));
+  await sendPhoneCode(deps, row.language, phone, await issueCode(deps, accountId, 'phone', phone));
   return toAccount(row);
 }
 
@@ -216,10 +216,11 @@ function phoneState(account: AccountRow): string {
 }
 
 export async function resendPhoneCode(deps: AccountDeps, accountId: string, captcha: string, ip: string) {
-  const phone = phoneState(await loadAccount(deps, accountId));
+  const account = await loadAccount(deps, accountId);
+  const phone = phoneState(account);
   await requireCaptcha(deps.providers, captcha, { ip, action: 'resend' });
   await enforceRateLimits(deps.providers, codeRateLimits('phone', accountId, ip));
-  await sendPhoneCode(deps, phone, await issueCode(deps, accountId, 'phone', phone));
+  await sendPhoneCode(deps, account.language, phone, await issueCode(deps, accountId, 'phone', phone));
 }
 
 export async function verifyPhone(deps: AccountDeps, accountId: string, code: string): Promise<Account> {

@@ -1,3 +1,4 @@
+import type { Language } from '@cuewave/contract/languages';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 
@@ -51,12 +52,12 @@ function normaliseKey(row: SigningKeyRow): SigningKeyRow {
   return { ...row, created_at: new Date(row.created_at), retire_at: new Date(row.retire_at) };
 }
 
-export type Credentials = { id: string; email: string; password_hash: string };
+export type Credentials = { id: string; email: string; password_hash: string; language: Language };
 
 export async function selectCredentialsByEmail(db: Db, email: string): Promise<Credentials | undefined> {
   return db
     .selectFrom('accounts')
-    .select(['id', 'email', 'password_hash'])
+    .select(['id', 'email', 'password_hash', 'language'])
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
 }

@@ -130,5 +130,5 @@ export async function emailSigninLink(
   const account = await selectCredentialsByEmail(deps.db, input.email);
   if (!account) return;
   const code = await createOneTimeToken(deps, account.id, 'signin', SIGNIN_LINK_MINUTES * 60);
-  await sendSigninLink(deps, account.email, code);
+  await sendSigninLink(deps, account.language, account.email, code);
 }

@@ -46,10 +46,13 @@ function productJson(product: object): string {
   return json;
 }
 
-function serializeProductBody(data: unknown): string {
+/** Also search's answers (search.routes.ts): their items are the same cached listing forms. */
+export function serializeProductBody(data: unknown): string {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);
   if ('files' in data && 'artist' in data) return productJson(data); // a single product
-  const fields = Object.entries(data).map(([key, value]) => {
+  // As JSON.stringify does, a field whose value is undefined is left out.
+  const fields = Object.entries(data).flatMap(([key, value]) => {
+    if (value === undefined) return [];
     const json =
       (key === 'items' || key === 'products') && Array.isArray(value)
         ? `[${value.map((product: object) => productJson(product)).join(',')}]`

@@ -12,6 +12,7 @@ import type { FeatureDeps, ZodApp } from '../../deps';
 import { accountIdOf, requireAuth } from '../auth/require-auth';
 import { getSupportRequest, listSupportRequests, submitContactMessage, submitSupportRequest } from './contact.service';
 import { legalFacts } from './legal-facts';
+import { requestLanguage } from '../../lib/request-language';
 
 const e = errorBodySchema;
 
@@ -32,7 +33,11 @@ export async function registerContactRoutes(app: ZodApp, deps: FeatureDeps): Pro
       },
     },
     async (request, reply) => {
-      await submitContactMessage(deps, request.body, { ip: request.ip, log: request.log });
+      await submitContactMessage(deps, request.body, {
+        ip: request.ip,
+        log: request.log,
+        language: requestLanguage(request),
+      });
       return reply.status(202).send({ received: true as const });
     },
   );

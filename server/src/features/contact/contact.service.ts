@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { renderEmail, type EmailContent } from '../../providers/email/render-email';
+import type { Language } from '@cuewave/contract/languages';
+import { CONTACT_TEXTS } from './contact-texts';
 import type { AppConfig, Providers } from '../../providers/providers';
 import type { RateRule } from '../../providers/rate-limit/rate-limit';
 import { enforceRateLimits, requireCaptcha } from '../auth/abuse-guards';
@@ -42,6 +44,8 @@ type StoredMessage = {
   email: string;
   topic: ContactTopic;
   message: string;
+  /** The sender's language: their copy is written in it (decision 076). */
+  language: Language;
 };
 
 async function mail(deps: ContactDeps, to: string, subject: string, template: string, content: EmailContent) {
@@ -76,6 +80,7 @@ async function storeAndMail(deps: ContactDeps, input: StoredMessage, log: Fastif
   const origin = input.source === 'support' ? 'Support request from a signed-in customer' : 'Contact form';
   try {
     await mail(deps, deps.config.supportEmail, `${label}: ${input.name}`, `${input.source}-message`, {
+      language: 'en',
       preheader: `${oneLine(input.name)} wrote about ${label.toLowerCase()}.`,
       heading: origin,
       paragraphs: [
@@ -91,21 +96,17 @@ async function storeAndMail(deps: ContactDeps, input: StoredMessage, log: Fastif
   } catch (error) {
     log.error({ err: error, messageId: id }, 'contact: could not mail the team');
     await deps.db.deleteFrom('contact_messages').where('id', '=', id).execute();
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'We couldn’t send your message just now. Please try again in a few minutes.',
-    );
+    throw new AppError('SERVICE_UNAVAILABLE', CONTACT_TEXTS.en.unavailable, {}, { pl: CONTACT_TEXTS.pl.unavailable });
   }
 
   // The copy does not repeat the message: the form must not become a way to mail any text to anyone.
-  await mail(deps, input.email, 'We received your message', `${input.source}-message-copy`, {
-    preheader: 'Our team will reply within one business day.',
-    heading: 'Thanks, we got your message',
-    paragraphs: [
-      `Hi ${oneLine(input.name)}, thank you for writing to Cuewave about ${label.toLowerCase()}. Our team will reply to this address within one business day.`,
-      `Your reference: ${id}`,
-    ],
-    footnote: 'If you did not send this, you can ignore this email.',
+  const t = CONTACT_TEXTS[input.language];
+  await mail(deps, input.email, t.copy.subject, `${input.source}-message-copy`, {
+    language: input.language,
+    preheader: t.copy.preheader,
+    heading: t.copy.heading,
+    paragraphs: t.copy.paragraphs(oneLine(input.name), t.topics[input.topic], id),
+    footnote: t.copy.footnote,
   }).catch((error: unknown) => log.warn({ err: error, messageId: id }, 'contact: could not mail the copy'));
 
   return { id, topic: input.topic, message: input.message, createdAt: createdAt.toISOString() };
@@ -115,7 +116,7 @@ async function storeAndMail(deps: ContactDeps, input: StoredMessage, log: Fastif
 export async function submitContactMessage(
   deps: ContactDeps,
   input: { name: string; email: string; topic: ContactTopic; message: string; captcha: string },
-  context: { ip: string; log: FastifyBaseLogger },
+  context: { ip: string; log: FastifyBaseLogger; language: Language },
 ): Promise<void> {
   await enforceRateLimits(deps.providers, [{ key: `contact:ip:${context.ip}`, rule: CONTACT_RATE.perIp }]);
   await requireCaptcha(deps.providers, input.captcha, { ip: context.ip, action: 'contact' });
@@ -128,6 +129,7 @@ export async function submitContactMessage(
       email: input.email,
       topic: input.topic,
       message: input.message,
+      language: context.language,
     },
     context.log,
   );
@@ -141,9 +143,14 @@ export async function submitSupportRequest(
   log: FastifyBaseLogger,
 ): Promise<SupportRequest> {
   await enforceRateLimits(deps.providers, [{ key: `support:account:${accountId}`, rule: CONTACT_RATE.perAccount }]);
-  const account = await deps.db.selectFrom('accounts').select('email').where('id', '=', accountId).executeTakeFirst();
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select(['email', 'language'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   if (!account) throw notFound('Account');
-  return storeAndMail(deps, { source: 'support', accountId, name: account.email, email: account.email, ...input }, log);
+  const { email, language } = account;
+  return storeAndMail(deps, { source: 'support', accountId, name: email, email, language, ...input }, log);
 }
 
 const toRequest = (row: { id: string; topic: string; message: string; created_at: Date }): SupportRequest => ({

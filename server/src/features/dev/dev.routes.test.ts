@@ -12,6 +12,7 @@ describe('development mailbox API (mailbox on)', () => {
     t = await createTestApp({ clock, config: { mailboxEnabled: true } });
     const send = async (to: string, n: number) => {
       const content = renderEmail({
+        language: 'en',
         preheader: 'p',
         heading: `Message ${n}`,
         paragraphs: [`Body ${n}`],
@@ -90,7 +91,13 @@ describe('development mailbox API: only the machine operator reads it', () => {
   let messageId: string;
   beforeAll(async () => {
     t = await createTestApp({ config: { mailboxEnabled: true } });
-    const content = renderEmail({ preheader: 'p', heading: 'Reset', paragraphs: ['Reset it'], code: '424242' });
+    const content = renderEmail({
+      language: 'en',
+      preheader: 'p',
+      heading: 'Reset',
+      paragraphs: ['Reset it'],
+      code: '424242',
+    });
     await t.providers.email.send({
       to: 'victim@example.test',
       subject: 'Reset your password',

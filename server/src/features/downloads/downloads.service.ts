@@ -11,8 +11,10 @@ import {
 } from '@cuewave/contract/downloads';
 import { DEFAULT_DOWNLOADS_PER_DAY } from '@cuewave/contract/downloads';
 import { planNameSchema } from '@cuewave/contract/account';
+import type { Language } from '@cuewave/contract/languages';
 import type { FeatureDeps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
+import { getAccount } from '../account/account.service';
 import { getProductsByIds } from '../catalog/catalog.service';
 import { enqueueJob } from '../jobs/jobs.service';
 import { issueLicence, licenceCodeTaken, trackCertificatePdf } from '../licence/licence.service';
@@ -339,7 +341,9 @@ export async function downloadCertificate(
 ): Promise<{ code: string; pdf: Buffer; title: string }> {
   const row = await repo.selectOwnedDownload(deps.db, accountId, downloadId);
   if (!row) throw notFound('Download');
-  const files = row.items.map((i) => `${fileLabel(i.file)} ${i.format.toUpperCase()}`);
+  // The certificate is in the account's language (decision 076), its list of files too.
+  const { language } = await getAccount(deps, accountId);
+  const files = row.items.map((i) => `${fileLabel(i.file, language)} ${i.format.toUpperCase()}`);
   const pdf = await trackCertificatePdf(deps, {
     licenceId: row.licence_id,
     code: row.code,
@@ -348,14 +352,23 @@ export async function downloadCertificate(
   return { code: row.code, pdf, title: row.title };
 }
 
-const FILE_LABELS: Record<string, string> = {
-  vocal: 'Full mix',
-  instrumental: 'Instrumental',
-  stem_bass: 'Bass stem',
-  stem_instruments: 'Instruments stem',
-  master: 'Master',
+const FILE_LABELS: Record<Language, Record<string, string>> = {
+  en: {
+    vocal: 'Full mix',
+    instrumental: 'Instrumental',
+    stem_bass: 'Bass stem',
+    stem_instruments: 'Instruments stem',
+    master: 'Master',
+  },
+  pl: {
+    vocal: 'Pełny miks',
+    instrumental: 'Wersja instrumentalna',
+    stem_bass: 'Ścieżka basu',
+    stem_instruments: 'Ścieżka instrumentów',
+    master: 'Master',
+  },
 };
-const fileLabel = (file: string) => FILE_LABELS[file] ?? file;
+const fileLabel = (file: string, language: Language) => FILE_LABELS[language][file] ?? file;
 
 /**
  * GET /api/v1/download/file?token=: the bytes behind a signed link (local storage; on S3 the link is

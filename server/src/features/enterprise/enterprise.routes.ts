@@ -2,6 +2,7 @@ import { errorBodySchema } from '@cuewave/contract/errors';
 import { enterpriseContactBodySchema, enterpriseContactResultSchema } from '@cuewave/contract/enterprise';
 import type { ZodApp } from '../../deps';
 import { submitEnterpriseEnquiry, type EnterpriseDeps } from './enterprise.service';
+import { requestLanguage } from '../../lib/request-language';
 
 const e = errorBodySchema;
 
@@ -21,7 +22,7 @@ export async function registerEnterpriseRoutes(app: ZodApp, deps: EnterpriseDeps
       },
     },
     async (request, reply) => {
-      await submitEnterpriseEnquiry(deps, request.body, request.ip);
+      await submitEnterpriseEnquiry(deps, request.body, request.ip, requestLanguage(request));
       return reply.status(202).send({ received: true as const });
     },
   );

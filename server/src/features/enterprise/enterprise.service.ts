@@ -1,9 +1,10 @@
 import { ENTERPRISE_USE_LABELS, type EnterpriseUse } from '@cuewave/contract/enterprise';
-import { CHANNEL_LIMITS } from '@cuewave/contract/account';
 import { enforceRateLimits, requireCaptcha } from '../auth/abuse-guards';
+import type { Language } from '@cuewave/contract/languages';
 import { renderEmail, type EmailContent } from '../../providers/email/render-email';
 import type { AppConfig, Providers } from '../../providers/providers';
 import type { RateRule } from '../../providers/rate-limit/rate-limit';
+import { ENTERPRISE_TEXTS } from './enterprise-texts';
 
 export type EnterpriseDeps = {
   providers: Pick<Providers, 'email' | 'captcha' | 'rateLimiter'>;
@@ -45,7 +46,12 @@ async function send(deps: EnterpriseDeps, to: string, subject: string, template:
  * POST /v1/enterprise/contact: rate limited (per IP, then per email), captcha checked, then the
  * enquiry goes to sales and a copy to the visitor, so they know it arrived and what they sent.
  */
-export async function submitEnterpriseEnquiry(deps: EnterpriseDeps, input: EnterpriseEnquiry, ip: string) {
+export async function submitEnterpriseEnquiry(
+  deps: EnterpriseDeps,
+  input: EnterpriseEnquiry,
+  ip: string,
+  language: Language,
+) {
   await enforceRateLimits(deps.providers, [
     { key: `enterprise:ip:${ip}`, rule: ENTERPRISE_RATE.perIp },
     { key: `enterprise:email:${input.email.toLowerCase()}`, rule: ENTERPRISE_RATE.perEmail },
@@ -63,22 +69,29 @@ export async function submitEnterpriseEnquiry(deps: EnterpriseDeps, input: Enter
   ];
 
   await send(deps, deps.config.salesEmail, `Enterprise enquiry: ${input.company}`, 'enterprise-enquiry', {
+    language: 'en',
     preheader: `${oneLine(input.name)} from ${oneLine(input.company)} asks about Enterprise.`,
     heading: 'New Enterprise enquiry',
     paragraphs: [...details, 'Message:', input.message],
     footnote: `Reply to ${input.email} within one business day.`,
   });
 
-  await send(deps, input.email, 'We received your Cuewave Enterprise enquiry', 'enterprise-enquiry-copy', {
-    preheader: 'Our team will reply within one business day.',
-    heading: 'Thanks, we got your message',
+  // The visitor's copy, in the language of the page they wrote from.
+  const t = ENTERPRISE_TEXTS[language];
+  const count = input.channels === null ? t.notGiven : String(input.channels);
+  await send(deps, input.email, t.subject, 'enterprise-enquiry-copy', {
+    language,
+    preheader: t.preheader,
+    heading: t.heading,
     paragraphs: [
-      `Hi ${oneLine(input.name)}, thank you for asking about Cuewave Enterprise. Our team will reply to this address within one business day with a licence and price for ${oneLine(input.company)}.`,
-      `Enterprise covers up to ${CHANNEL_LIMITS.enterprise} channels and broadcast, TV and games as agreed; we can tailor it to you.`,
-      'What you sent us:',
-      ...details.slice(2),
+      t.intro(oneLine(input.name), oneLine(input.company)),
+      t.covers,
+      t.sent,
+      `${t.company}: ${oneLine(input.company)}`,
+      `${t.use}: ${t.uses[input.use]}`,
+      `${input.use === 'venue' ? t.locations : t.channels}: ${count}`,
       input.message,
     ],
-    footnote: 'If you did not send this, you can ignore this email.',
+    footnote: t.footnote,
   });
 }

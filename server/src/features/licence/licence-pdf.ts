@@ -1,8 +1,13 @@
 import QRCode from 'qrcode';
-import { CHANNEL_LABELS, LICENCE_PERPETUAL_TERM, type ChannelRef } from '@cuewave/contract/licence';
-import { drawBrandHeader, formatPdfDate, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
+import type { ChannelRef } from '@cuewave/contract/licence';
+import type { Language } from '@cuewave/contract/languages';
+import { localeFormat } from '../../lib/locale-format';
+import { drawBrandHeader, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
+import { LICENCE_TEXTS } from './licence-texts';
 
 export type LicencePdfInput = {
+  /** The account's language: every word, date and label of the certificate is in it (decision 076). */
+  language: Language;
   code: string;
   licensee: string;
   planTitle: string;
@@ -19,44 +24,38 @@ export type LicencePdfInput = {
   track?: { title: string; artist: string; downloadedAt: Date; files: string[] };
 };
 
-export const formatCertificateDate = formatPdfDate;
-
 /**
  * The licence certificate (A4): who holds it, the plan and what it allows, the period, the channels,
  * the code, and a verification address with its QR code. Rendered on the request path: it takes a
  * few tens of milliseconds (the fonts are subset to the glyphs used).
  */
 export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> {
+  const t = LICENCE_TEXTS[input.language];
+  const date = localeFormat(input.language).date;
   const qr = await QRCode.toBuffer(input.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
 
-  const { doc, done, left, width } = openA4Pdf({
-    Title: input.track
-      ? `Cuewave track licence ${input.code}: ${input.track.title}`
-      : `Cuewave licence certificate ${input.code}`,
-    Author: 'Cuewave',
-    Subject: `Music licence for ${input.licensee}`,
-    Keywords: `licence, ${input.code}`,
-    CreationDate: input.now,
-  });
+  const { doc, done, left, width } = openA4Pdf(
+    {
+      Title: t.docTitle(input.code, input.track?.title),
+      Author: 'Cuewave',
+      Subject: t.subject(input.licensee),
+      Keywords: `licence, ${input.code}`,
+      CreationDate: input.now,
+    },
+    input.language,
+  );
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const ensureSpace = (height: number) => {
     if (doc.y + height > bottom()) doc.addPage();
   };
 
-  drawBrandHeader(doc, input.track ? 'Track licence certificate' : 'Licence certificate');
+  drawBrandHeader(doc, t.title(Boolean(input.track)), input.language);
   doc.moveDown(0.3);
   doc
     .font('regular')
     .fontSize(10.5)
     .fillColor(PDF_COLORS.muted)
-    .text(
-      input.track
-        ? 'This certifies that the licensee named below downloaded the track named here under a Cuewave music ' +
-            'licence and may use it on the channels listed, under the terms summarised on this certificate.'
-        : 'This certifies that the licensee named below holds a Cuewave music licence for the channels listed, ' +
-            'under the terms summarised on this certificate.',
-      { width },
-    );
+    .text(t.intro(Boolean(input.track)), { width });
   doc.moveDown(1.2);
 
   // Facts in two columns.
@@ -65,18 +64,18 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   const facts: [string, string][] = [
     ...(input.track
       ? ([
-          ['Track', input.track.title],
-          ['Artist', input.track.artist],
-          ['Downloaded', formatCertificateDate(input.track.downloadedAt)],
-          ['Files', input.track.files.join(', ')],
+          [t.facts.track, input.track.title],
+          [t.facts.artist, input.track.artist],
+          [t.facts.downloaded, date(input.track.downloadedAt)],
+          [t.facts.files, input.track.files.join(', ')],
         ] as [string, string][])
       : []),
-    ['Licensee', input.licensee],
-    ['Plan', input.planTitle],
-    ['Valid from', formatCertificateDate(input.validFrom)],
-    ['Valid until', input.validUntil ? formatCertificateDate(input.validUntil) : 'Open-ended'],
-    [input.track ? 'Certificate code' : 'Licence code', input.code],
-    ['Issued', formatCertificateDate(input.issuedAt)],
+    [t.facts.licensee, input.licensee],
+    [t.facts.plan, input.planTitle],
+    [t.facts.validFrom, date(input.validFrom)],
+    [t.facts.validUntil, input.validUntil ? date(input.validUntil) : t.facts.openEnded],
+    [t.facts.code(Boolean(input.track)), input.code],
+    [t.facts.issued, date(input.issuedAt)],
   ];
   for (let i = 0; i < facts.length; i += 2) {
     const row = facts.slice(i, i + 2);
@@ -90,7 +89,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
         .font('regular')
         .fontSize(8.5)
         .fillColor(PDF_COLORS.subtle)
-        .text(label.toUpperCase(), x, top, { width: column });
+        .text(label.toLocaleUpperCase(input.language), x, top, { width: column });
       doc
         .font('bold')
         .fontSize(13)
@@ -115,15 +114,9 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     doc.moveDown(0.35);
   };
 
-  heading('Channels covered');
+  heading(t.channelsHeading);
   if (input.channels.length === 0) {
-    doc
-      .font('regular')
-      .fontSize(10)
-      .fillColor(PDF_COLORS.muted)
-      .text('No channels registered yet. Add them in your Cuewave dashboard, then download a new certificate.', {
-        width,
-      });
+    doc.font('regular').fontSize(10).fillColor(PDF_COLORS.muted).text(t.noChannels, { width });
   }
   const labelWidth = 92;
   for (const channel of input.channels) {
@@ -137,7 +130,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
       .font('bold')
       .fontSize(10)
       .fillColor(PDF_COLORS.ink)
-      .text(CHANNEL_LABELS[channel.type], left, top, { width: labelWidth });
+      .text(t.channels[channel.type], left, top, { width: labelWidth });
     doc
       .font('regular')
       .fontSize(10)
@@ -148,7 +141,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
   }
   doc.moveDown(0.6);
 
-  heading('What this licence allows');
+  heading(t.termsHeading);
   for (const term of input.terms) {
     ensureSpace(28);
     // A hanging indent: wrapped lines start under the text, not under the bullet.
@@ -163,7 +156,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     .font('regular')
     .fontSize(9.5)
     .fillColor(PDF_COLORS.muted)
-    .text(`${LICENCE_PERPETUAL_TERM} Full terms: ${input.termsUrl}`, { width });
+    .text(`${t.perpetual} ${t.fullTerms} ${input.termsUrl}`, { width });
   doc.moveDown(1.2);
 
   // Verification panel with the QR code.
@@ -179,18 +172,12 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     .font('bold')
     .fontSize(12)
     .fillColor(PDF_COLORS.ink)
-    .text('Verify this certificate', textX, panelTop + 16, { width: textWidth });
+    .text(t.verifyHeading, textX, panelTop + 16, { width: textWidth });
   doc
     .font('regular')
     .fontSize(9.5)
     .fillColor(PDF_COLORS.muted)
-    .text(
-      'Scan the code or open the address below to check that this certificate is genuine and whether it is valid ' +
-        'today (renewals of the same plan extend it).',
-      textX,
-      doc.y + 4,
-      { width: textWidth },
-    );
+    .text(t.verifyText, textX, doc.y + 4, { width: textWidth });
   doc
     .font('bold')
     .fontSize(10)
@@ -204,7 +191,7 @@ export async function renderLicencePdf(input: LicencePdfInput): Promise<Buffer> 
     .font('regular')
     .fontSize(8)
     .fillColor(PDF_COLORS.subtle)
-    .text(`Cuewave licence ${input.code} · issued ${formatCertificateDate(input.issuedAt)}`, left, footerY, {
+    .text(t.footer(input.code, date(input.issuedAt)), left, footerY, {
       width,
       align: 'center',
       lineBreak: false,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LICENCE_CODE_ALPHABET, LICENCE_CODE_PATTERN, LICENCE_TERMS } from '@cuewave/contract/licence';
 import { licenceStanding, looksLikeEmail, maskEmail, newLicenceCode } from './licence-view';
 import { renderLicencePdf } from './licence-pdf';
+import { LICENCE_TEXTS } from './licence-texts';
 import { pdfText } from './pdf-text';
 
 const DAY = 86_400_000;
@@ -83,6 +84,7 @@ describe('licenceStanding', () => {
 
 describe('renderLicencePdf', () => {
   const base = {
+    language: 'en' as const,
     code: 'CW-7K3F-9QXD',
     planTitle: 'Professional',
     terms: LICENCE_TERMS.professional,
@@ -112,5 +114,33 @@ describe('renderLicencePdf', () => {
     const text = pages.join(' ').replace(/\s/g, '');
     for (const c of channels) expect(text).toContain(c.url);
     expect(text).toContain('VerifythiscertificateScan');
+  });
+
+  it('writes a Polish account’s certificate in Polish, dates in pl-PL, with every Polish letter extractable', async () => {
+    const pages = await pdfText(
+      await renderLicencePdf({
+        ...base,
+        language: 'pl',
+        // Every Polish letter, small and capital.
+        licensee: 'Zażółć gęślą jaźń ZAŻÓŁĆ GĘŚLĄ JAŹŃ',
+        planTitle: 'Professional',
+        terms: LICENCE_TEXTS.pl.terms.professional,
+        channels: [{ type: 'website', url: 'https://example.pl' }],
+        track: { title: 'Świt nad Wisłą', artist: 'Żaneta Ćwik', downloadedAt: at(1), files: ['Pełny miks MP3'] },
+      }),
+    );
+    const text = pages.join(' ');
+    expect(text).toContain('Certyfikat licencji na utwór');
+    expect(text).toContain('LICENCJOBIORCA Zażółć gęślą jaźń ZAŻÓŁĆ GĘŚLĄ JAŹŃ');
+    expect(text).toContain('Świt nad Wisłą');
+    expect(text).toContain('Objęte kanały');
+    expect(text).toContain('Strona internetowa');
+    expect(text).toContain('Na co pozwala ta licencja');
+    expect(text).toContain('Zlecenia dla klientów, płatne reklamy');
+    expect(text).toContain('Sprawdź ten certyfikat');
+    // 1 March 2030 + 365 days, in Polish with the month spelled out.
+    expect(text).toContain('WAŻNA DO 1 marca 2031');
+    expect(text).toContain('WAŻNA OD 1 marca 2030');
+    expect(text).not.toMatch(/Licensee|Valid until|Channels covered|What this licence allows/);
   });
 });

@@ -22,10 +22,15 @@ type User = { id: string; email: string; subscriptionId: string; auth: () => Pro
 
 async function subscriber(
   plan: SubscriptionsTable['plan'] = 'professional',
-  spec: { status?: SubscriptionsTable['status']; days?: number } = {},
+  spec: { status?: SubscriptionsTable['status']; days?: number; language?: 'en' | 'pl' } = {},
 ): Promise<User> {
   const factory = accountFactory(ctx.db);
-  const account = await factory.account({ confirmedEmail: true, phone: '+48601234567', confirmedPhone: true });
+  const account = await factory.account({
+    confirmedEmail: true,
+    phone: '+48601234567',
+    confirmedPhone: true,
+    language: spec.language,
+  });
   const trial = plan === 'trial';
   const subscriptionId = await factory.subscription(account.id, {
     plan,
@@ -133,6 +138,26 @@ describe('licence certificate PDF', () => {
     // The font is embedded (subset), so the Polish letters render anywhere.
     expect(pdf.toString('latin1')).toMatch(/\/FontFile2/);
     expect(pdf.toString('latin1')).toMatch(/NotoSans/);
+  });
+
+  it('a Polish account’s certificate is in Polish, whatever language the request asks for', async () => {
+    const user = await subscriber('professional', { language: 'pl' });
+    await saveBilling(user, polishPersonal);
+    await addChannel(user, 'website', 'https://studio.example.com/');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/subscription/license/${user.subscriptionId}`,
+      headers: { ...(await user.auth()), 'accept-language': 'en-GB' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = (await pdfText(res.rawPayload)).join('\n');
+    expect(text).toContain('Certyfikat licencji');
+    expect(text).toContain('LICENCJOBIORCA Zażółć Gęślą');
+    expect(text).toContain('Licencja Commercial Plus');
+    expect(text).toContain('Strona internetowa');
+    expect(text).toContain('1 marca 2030'); // valid from and issued
+    expect(text).toContain('1 marca 2031'); // valid until
+    expect(text).not.toContain('Licence certificate');
   });
 
   it('a business licence names the company', async () => {

@@ -1,5 +1,6 @@
 import { CHANNEL_LIMITS, planNameSchema, type PlanName } from '@cuewave/contract/account';
-import { LICENCE_TERMS, parseLicenceCode, type ChannelRef, type LicenceVerification } from '@cuewave/contract/licence';
+import { parseLicenceCode, type ChannelRef, type LicenceVerification } from '@cuewave/contract/licence';
+import type { Language } from '@cuewave/contract/languages';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
@@ -11,6 +12,7 @@ import { listPlans } from '../pricing/pricing.service';
 import type { FeatureDeps } from '../../deps';
 import { findTrackLicence } from '../downloads/track-licence';
 import { renderLicencePdf } from './licence-pdf';
+import { LICENCE_TEXTS } from './licence-texts';
 import { licenceStanding, looksLikeEmail, maskEmail, newLicenceCode } from './licence-view';
 import {
   codeTaken,
@@ -39,8 +41,13 @@ function planOf(plan: string): PlanName {
   return planNameSchema.catch('trial').parse(plan);
 }
 
-function planTitle(plan: PlanName): string {
-  return listPlans().find((p) => p.name === plan)?.title ?? plan;
+function planTitle(plan: PlanName, language: Language = 'en'): string {
+  return LICENCE_TEXTS[language].planTitles[plan] ?? listPlans().find((p) => p.name === plan)?.title ?? plan;
+}
+
+/** The language the account's documents are written in (decision 076). */
+async function accountLanguage(deps: LicenceDeps, accountId: string): Promise<Language> {
+  return (await getAccount(deps, accountId)).language;
 }
 
 /** Billing name (the company for a business), else the account's email (decision 044). */
@@ -83,11 +90,13 @@ export async function licenceCertificate(
   const { licence, subscription } = await issueLicence(deps, accountId, subscriptionId);
   const now = deps.clock.now();
   const plan = planOf(licence.plan);
+  const language = await accountLanguage(deps, accountId);
   const pdf = await renderLicencePdf({
+    language,
     code: licence.code,
     licensee: licence.licensee,
-    planTitle: planTitle(plan),
-    terms: LICENCE_TERMS[plan],
+    planTitle: planTitle(plan, language),
+    terms: LICENCE_TEXTS[language].terms[plan],
     validFrom: licence.valid_from,
     validUntil: licenceStanding(licence, subscription, now).validUntil,
     channels: licence.channels,
@@ -187,11 +196,13 @@ export async function trackCertificatePdf(deps: LicenceDeps, input: TrackCertifi
   const { licence, subscription } = found;
   const now = deps.clock.now();
   const plan = planOf(licence.plan);
+  const language = await accountLanguage(deps, licence.account_id);
   return renderLicencePdf({
+    language,
     code: input.code,
     licensee: licence.licensee,
-    planTitle: planTitle(plan),
-    terms: LICENCE_TERMS[plan],
+    planTitle: planTitle(plan, language),
+    terms: LICENCE_TEXTS[language].terms[plan],
     validFrom: licence.valid_from,
     validUntil: licenceStanding({ ...licence, superseded_at: null }, subscription, now).validUntil,
     channels: licence.channels,

@@ -4,6 +4,8 @@ import type { Clock } from '../../lib/clock';
 import { selectAccount } from '../account/account.repo';
 import { authenticate } from '../auth/require-auth';
 import { retryAfterSeconds, type MaintenanceSwitch } from './maintenance.service';
+import { ERROR_MESSAGES } from '../../lib/error-texts';
+import { requestLanguage } from '../../lib/request-language';
 
 export type MaintenanceGateDeps = { db: Db; clock: Clock; maintenance: MaintenanceSwitch; operatorEmails: string[] };
 
@@ -56,7 +58,14 @@ export function installMaintenanceGate(app: FastifyInstance, deps: MaintenanceGa
       .status(503)
       .header('retry-after', String(retryAfter))
       .header('cache-control', 'no-store')
-      .send({ error: 'MAINTENANCE', message: 'Cuewave is undergoing maintenance. Please check back later.' });
+      .send({
+        error: 'MAINTENANCE',
+        // In the reader's language, like every error body (decision 076).
+        message:
+          requestLanguage(request) === 'pl'
+            ? ERROR_MESSAGES.pl.MAINTENANCE
+            : 'Cuewave is undergoing maintenance. Please check back later.',
+      });
   });
 }
 

@@ -29,6 +29,7 @@ const deBusiness: ReceiptBuyer = {
 };
 
 const input = (over: Partial<ReceiptPdfInput> = {}): ReceiptPdfInput => ({
+  language: 'en',
   kind: 'receipt',
   number: 'CW-2026-000042',
   paidAt: new Date('2026-02-03T10:00:00Z'),
@@ -168,6 +169,63 @@ describe('receipt PDF', () => {
     );
     expect(text).toContain('23% PLN 39.99 PLN 9.20 PLN 49.19');
     expect(text).not.toContain('Reverse charge');
+  });
+});
+
+describe('receipt PDF for a Polish account', () => {
+  it('a VAT invoice in Polish: Polish terms, pl-PL dates and amounts, Polish letters extractable', async () => {
+    const lines = receiptLines(row({ description: 'Professional, yearly: renewal' }), 'pl');
+    const taxLine = receiptTax(0, deBusiness, 'pl');
+    const [text] = await pdfText(
+      await renderReceiptPdf(
+        input({
+          ...lines,
+          language: 'pl',
+          kind: 'invoice',
+          number: 'FV/2026/02/000009',
+          currency: 'pln',
+          net: 107199,
+          tax: 0,
+          total: 107199,
+          taxLine,
+          paymentMethod: cardLabel({ brand: 'visa', last4: '4242' }, 'pl'),
+          buyer: { name: 'Zażółć Gęślą Jaźń sp. z o.o.', lines: ['ul. Świętokrzyska 5', 'Łódź'] },
+        }),
+      ),
+    );
+    for (const phrase of [
+      'Faktura VAT',
+      'FV/2026/02/000009 · wystawiono 3 lutego 2026',
+      'SPRZEDAWCA',
+      'NABYWCA Zażółć Gęślą Jaźń sp. z o.o.',
+      'ul. Świętokrzyska 5 Łódź',
+      'NUMER FAKTURY FV/2026/02/000009',
+      'DATA WYSTAWIENIA 3 lutego 2026',
+      'DATA SPRZEDAŻY 3 lutego 2026',
+      'Visa z końcówką 4242',
+      'Professional, płatność roczna: odnowienie · ilość 1 1339,99 zł',
+      'Rabat: kupon SPRING20, 20% zniżki −268,00 zł',
+      'Netto po rabacie 1071,99 zł',
+      'PODSUMOWANIE VAT',
+      'STAWKA VAT NETTO VAT BRUTTO',
+      'Razem 1071,99 zł 0,00 zł 1071,99 zł',
+      'Zapłacono łącznie 1071,99 zł',
+      'Odwrotne obciążenie — VAT rozlicza nabywca',
+      'Numer VAT nabywcy: DE123456789',
+      'Zapłacono w całości. Dziękujemy za licencjonowanie muzyki w Cuewave.',
+    ]) {
+      expect(text?.replace(/\u00a0/g, ' ')).toContain(phrase);
+    }
+    expect(text).not.toMatch(/Buyer|Seller|Total paid|VAT invoice/);
+  });
+
+  it('says the stored plan descriptions in Polish and leaves unknown ones as stored', () => {
+    const description = (stored: string) => receiptLines(row({ description: stored }), 'pl').items[0]!.description;
+    expect(description('Start, monthly')).toBe('Start, płatność miesięczna');
+    expect(description('Upgrade to Professional, yearly')).toBe('Zmiana planu na Professional, płatność roczna');
+    expect(description('Something custom')).toBe('Something custom');
+    expect(receiptTax(19, deBusiness, 'pl').label).toBe('VAT 19%');
+    expect(receiptTax(0, { ...buyer, country: 'JP' }, 'pl').note).toContain('(Japonia)');
   });
 });
 

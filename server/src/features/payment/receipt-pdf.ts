@@ -1,9 +1,14 @@
-import { formatMoney, type Currency } from '@cuewave/contract/pricing';
-import { drawBrandHeader, formatPdfDate, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
+import type { Currency } from '@cuewave/contract/pricing';
+import type { Language } from '@cuewave/contract/languages';
+import { localeFormat } from '../../lib/locale-format';
+import { drawBrandHeader, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
+import { RECEIPT_TEXTS } from './receipt-texts';
 
 export type DocumentKind = 'receipt' | 'invoice';
 
 export type ReceiptPdfInput = {
+  /** The account's language: the document's words, dates and amounts are written in it (decision 076). */
+  language: Language;
   /** A receipt, or a VAT invoice for a business buyer with a valid tax number (decision 052). */
   kind: DocumentKind;
   /** CW-2026-000042 or FV/2026/11/000001. */
@@ -34,26 +39,6 @@ export type ReceiptPdfInput = {
   now: Date;
 };
 
-const TITLES: Record<
-  DocumentKind,
-  { title: string; inline: string; numberLabel: string; dateLabel: string; buyerLabel: string }
-> = {
-  receipt: {
-    title: 'Receipt',
-    inline: 'receipt',
-    numberLabel: 'Receipt number',
-    dateLabel: 'Date paid',
-    buyerLabel: 'Billed to',
-  },
-  invoice: {
-    title: 'VAT invoice',
-    inline: 'VAT invoice',
-    numberLabel: 'Invoice number',
-    dateLabel: 'Date of issue',
-    buyerLabel: 'Buyer',
-  },
-};
-
 /**
  * A receipt or VAT invoice (A4) in the licence certificate's look: seller and buyer, number and
  * dates, the item at its list price with the coupon and credit taken off, the net; then the tax line
@@ -61,31 +46,38 @@ const TITLES: Record<
  * reverse-charge note. Rendered on the request path: one page, a few tens of milliseconds.
  */
 export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
-  const money = (minor: number) => formatMoney(minor, input.currency);
-  const words = TITLES[input.kind];
+  const t = RECEIPT_TEXTS[input.language];
+  const format = localeFormat(input.language);
+  const money = (minor: number) => format.money(minor, input.currency);
+  const date = format.date;
+  const upper = (text: string) => text.toLocaleUpperCase(input.language);
+  const words = t.kinds[input.kind];
   const invoice = input.kind === 'invoice';
-  const { doc, done, left, width } = openA4Pdf({
-    Title: `Cuewave ${words.inline} ${input.number}`,
-    Author: input.seller.name,
-    Subject: `${words.title} for ${input.buyer.name}`,
-    Keywords: `${input.kind}, ${input.number}`,
-    CreationDate: input.now,
-  });
+  const { doc, done, left, width } = openA4Pdf(
+    {
+      Title: `Cuewave ${words.inline} ${input.number}`,
+      Author: input.seller.name,
+      Subject: t.subject(words.title, input.buyer.name),
+      Keywords: `${input.kind}, ${input.number}`,
+      CreationDate: input.now,
+    },
+    input.language,
+  );
 
-  drawBrandHeader(doc, words.title);
+  drawBrandHeader(doc, words.title, input.language);
   doc.moveDown(0.2);
   doc
     .font('regular')
     .fontSize(10.5)
     .fillColor(PDF_COLORS.muted)
-    .text(`${input.number} · ${invoice ? 'issued' : 'paid'} ${formatPdfDate(input.paidAt)}`, { width });
+    .text(`${input.number} · ${words.when} ${date(input.paidAt)}`, { width });
   doc.moveDown(1.4);
 
   // Seller and buyer side by side.
   const gutter = 24;
   const column = (width - gutter) / 2;
   const party = (label: string, p: { name: string; lines: string[] }, x: number, top: number) => {
-    doc.font('regular').fontSize(8.5).fillColor(PDF_COLORS.subtle).text(label.toUpperCase(), x, top, { width: column });
+    doc.font('regular').fontSize(8.5).fillColor(PDF_COLORS.subtle).text(upper(label), x, top, { width: column });
     doc
       .font('bold')
       .fontSize(12)
@@ -96,26 +88,26 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     return doc.y;
   };
   const partiesTop = doc.y;
-  const sellerEnd = party(invoice ? 'Seller' : 'From', input.seller, left, partiesTop);
+  const sellerEnd = party(t.seller(invoice), input.seller, left, partiesTop);
   const buyerEnd = party(words.buyerLabel, input.buyer, left + column + gutter, partiesTop);
   doc.x = left;
   doc.y = Math.max(sellerEnd, buyerEnd) + 20;
 
   // Facts in one row. An invoice names the date of supply: the service is supplied when it is paid.
-  const paidWith = input.paymentMethod ?? (input.total === 0 ? 'No charge' : 'Card');
+  const paidWith = input.paymentMethod ?? (input.total === 0 ? t.noCharge : t.card);
   const facts: [string, string][] = invoice
     ? [
         [words.numberLabel, input.number],
-        [words.dateLabel, formatPdfDate(input.paidAt)],
-        ['Date of supply', formatPdfDate(input.paidAt)],
+        [words.dateLabel, date(input.paidAt)],
+        [t.dateOfSupply, date(input.paidAt)],
         // No currency column: the invoice number needs the width, and every amount names its currency.
-        ['Paid with', paidWith],
+        [t.paidWith, paidWith],
       ]
     : [
         [words.numberLabel, input.number],
-        [words.dateLabel, formatPdfDate(input.paidAt)],
-        ['Paid with', paidWith],
-        ['Currency', input.currency.toUpperCase()],
+        [words.dateLabel, date(input.paidAt)],
+        [t.paidWith, paidWith],
+        [t.currency, input.currency.toUpperCase()],
       ];
   const factWidth = width / facts.length;
   const factsTop = doc.y;
@@ -126,7 +118,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
       .font('regular')
       .fontSize(8.5)
       .fillColor(PDF_COLORS.subtle)
-      .text(label.toUpperCase(), x, factsTop, { width: factWidth - 8 });
+      .text(upper(label), x, factsTop, { width: factWidth - 8 });
     doc
       .font('bold')
       .fontSize(10.5)
@@ -149,8 +141,12 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
   const amountWidth = 120;
   const descWidth = width - amountWidth;
   const headTop = doc.y;
-  doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text('DESCRIPTION', left, headTop, { width: descWidth });
-  doc.text('NET AMOUNT', left + descWidth, headTop, { width: amountWidth, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(PDF_COLORS.muted)
+    .text(upper(t.description), left, headTop, { width: descWidth });
+  doc.text(upper(t.netAmount), left + descWidth, headTop, { width: amountWidth, align: 'right' });
   rule(doc.y + 4);
   doc.y += 10;
   const itemRow = (label: string, amount: string, strong = false) => {
@@ -165,9 +161,9 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     doc.y = Math.max(end, doc.y) + 6;
   };
   for (const item of input.items)
-    itemRow(invoice ? `${item.description} · quantity 1` : item.description, money(item.net));
+    itemRow(invoice ? `${item.description} · ${t.quantityOne}` : item.description, money(item.net));
   for (const deduction of input.deductions) itemRow(deduction.label, `\u2212${money(deduction.amount)}`);
-  if (input.deductions.length > 0) itemRow('Net after discount', money(input.net), true);
+  if (input.deductions.length > 0) itemRow(t.netAfterDiscount, money(input.net), true);
   rule(doc.y);
   doc.y += 10;
 
@@ -185,11 +181,12 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
 
   if (invoice) {
     // Net, VAT and gross per rate (one rate: a sale carries one), then the totals row.
+    const [rateHead, netHead, vatHead, grossHead] = t.vatHeads.map(upper);
     const cols = [
-      { head: 'VAT RATE', w: width * 0.22 },
-      { head: 'NET', w: width * 0.26 },
-      { head: 'VAT', w: width * 0.26 },
-      { head: 'GROSS', w: width * 0.26 },
+      { head: rateHead!, w: width * 0.22 },
+      { head: netHead!, w: width * 0.26 },
+      { head: vatHead!, w: width * 0.26 },
+      { head: grossHead!, w: width * 0.26 },
     ];
     const row = (cells: string[], opts: { bold?: boolean; size?: number; color?: string } = {}) => {
       const top = doc.y;
@@ -204,7 +201,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
       });
       doc.y = top + (opts.size ?? 10.5) + 7;
     };
-    doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text('VAT SUMMARY', left, doc.y, { width });
+    doc.font('bold').fontSize(9).fillColor(PDF_COLORS.muted).text(upper(t.vatSummary), left, doc.y, { width });
     doc.moveDown(0.4);
     row(
       cols.map((c) => c.head),
@@ -215,11 +212,11 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     row([input.taxLine.rate, money(input.net), money(input.tax), money(input.total)]);
     rule(doc.y - 3);
     doc.y += 3;
-    row(['Total', money(input.net), money(input.tax), money(input.total)], { bold: true });
+    row([t.total, money(input.net), money(input.tax), money(input.total)], { bold: true });
     doc.y += 8;
   } else {
     // "Net after discount" above already says the net.
-    if (input.deductions.length === 0) totalRow('Net', money(input.net));
+    if (input.deductions.length === 0) totalRow(t.net, money(input.net));
     totalRow(input.taxLine.label, money(input.tax));
   }
 
@@ -227,7 +224,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
   // The panel reaches 10 pt past the amounts on both sides, into the page margin.
   doc.rect(labelX - 10, totalTop - 7, left + width - labelX + 20, 30).fill(PDF_COLORS.panel);
   doc.y = totalTop;
-  totalRow('Total paid', money(input.total), true);
+  totalRow(t.totalPaid, money(input.total), true);
   doc.x = left;
   doc.y += 14;
 
@@ -239,14 +236,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> 
     .font('regular')
     .fontSize(9.5)
     .fillColor(PDF_COLORS.muted)
-    .text(
-      invoice
-        ? `${input.total === 0 ? 'Nothing to pay.' : 'Paid in full.'} Thank you for licensing music with Cuewave.`
-        : 'Thank you for licensing music with Cuewave. Keep this receipt for your records.',
-      left,
-      doc.y,
-      { width },
-    );
+    .text(t.closing(invoice, input.total === 0), left, doc.y, { width });
 
   // Footer, inside the bottom margin: no automatic page break.
   const footerY = doc.page.height - 32;

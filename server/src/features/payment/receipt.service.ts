@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { CARD_BRAND_LABELS, cardBrandSchema, type Receipt } from '@cuewave/contract/payment';
 import { US_STATES, isEuCountry } from '@cuewave/contract/billing';
+import { LANGUAGE_LOCALES, type Language } from '@cuewave/contract/languages';
+import { getAccount } from '../account/account.service';
 import { notFound } from '../../lib/errors';
 import { hasValidTaxNumber, NON_EU_CONSUMER_TAX, SELLER_COUNTRY } from '../pricing/tax';
 import type { PaymentDeps } from './payment-methods.service';
 import { renderReceiptPdf, type ReceiptPdfInput } from './receipt-pdf';
 import { selectReceipt, selectReceipts, type ReceiptRow } from './receipt.repo';
-import { SELLER_COUNTRY_NAME } from './receipt-seller';
+import { RECEIPT_TEXTS } from './receipt-texts';
 
 /**
  * Receipts and VAT invoices (spec §7 GET /v1/payment/receipt; decisions 043, 052): every succeeded
@@ -43,14 +45,15 @@ export type ReceiptTax = {
   note: string | null;
 };
 
-/** The note Polish law (art. 106e VAT Act) and the EU VAT Directive want on a reverse-charged invoice. */
-export const EU_REVERSE_CHARGE_NOTE =
-  'Reverse charge — VAT to be accounted for by the recipient (Art. 196 Directive 2006/112/EC). Odwrotne obciążenie.';
+export { EU_REVERSE_CHARGE_NOTE } from './receipt-texts';
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-export function countryName(code: string): string {
+const regionNames: Record<Language, Intl.DisplayNames> = {
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+  pl: new Intl.DisplayNames([LANGUAGE_LOCALES.pl], { type: 'region' }),
+};
+export function countryName(code: string, language: Language = 'en'): string {
   try {
-    return regionNames.of(code) ?? code;
+    return regionNames[language].of(code) ?? code;
   } catch {
     return code;
   }
@@ -68,7 +71,9 @@ function percentText(value: number): string {
  * outside the seller's country, in the EU or in a non-EU VAT country (decision 052), and 0 % was
  * charged, so a document never claims reverse charge for a sale that carried VAT.
  */
-export function receiptTax(taxPercentage: number, buyer: ReceiptBuyer): ReceiptTax {
+export function receiptTax(taxPercentage: number, buyer: ReceiptBuyer, language: Language = 'en'): ReceiptTax {
+  const t = RECEIPT_TEXTS[language].tax;
+  const place = (code: string) => countryName(code, language);
   const country = buyer.country.toUpperCase();
   const eu = isEuCountry(country);
   const nonEuVat = NON_EU_CONSUMER_TAX[country];
@@ -79,58 +84,52 @@ export function receiptTax(taxPercentage: number, buyer: ReceiptBuyer): ReceiptT
     country !== SELLER_COUNTRY &&
     hasValidTaxNumber({ ...buyer, country, state: buyer.state ?? null });
   if (reverseCharge) {
-    const number = `Buyer's ${eu ? 'VAT' : 'tax'} number: ${buyer.taxNumber ?? 'not given'}.`;
-    const np = 'np.: not subject to Polish VAT, the place of supply is the buyer’s country.';
+    const number = t.buyerNumber(eu, buyer.taxNumber ?? null);
     return {
-      label: `VAT 0% (reverse charge)`,
+      label: `VAT 0% (${t.reverseChargeLabel})`,
       rate: 'np.',
       reverseCharge: true,
-      note: eu
-        ? `${EU_REVERSE_CHARGE_NOTE} ${number} ${np}`
-        : `Reverse charge — VAT to be accounted for by the recipient (place of supply: ${countryName(country)}, ` +
-          `outside the EU; Art. 44 Directive 2006/112/EC). Odwrotne obciążenie. ${number} ${np}`,
+      note: `${eu ? t.euReverseCharge : t.nonEuReverseCharge(place(country))} ${number} ${t.notSubject}`,
     };
   }
   if (eu) return { label: `VAT ${percent}`, rate: percent, reverseCharge: false, note: null };
   if (country === 'US') {
     const where = buyer.state ? ` (${stateName(buyer.state.toUpperCase())})` : '';
-    return { label: `Sales tax${where} ${percent}`, rate: percent, reverseCharge: false, note: null };
+    return { label: `${t.salesTax}${where} ${percent}`, rate: percent, reverseCharge: false, note: null };
   }
   if (nonEuVat && taxPercentage > 0) {
     return {
       label: `${nonEuVat.name} ${percent}`,
       rate: percent,
       reverseCharge: false,
-      note: `${nonEuVat.localName} charged: an electronically supplied service to a consumer is taxed where the consumer lives (${countryName(country)}).`,
+      note: t.consumerVat(nonEuVat.localName, nonEuVat.name, place(country)),
     };
   }
   return {
-    label: `Tax ${percent}`,
+    label: `${t.tax} ${percent}`,
     rate: taxPercentage === 0 ? 'np.' : percent,
     reverseCharge: false,
-    note:
-      taxPercentage === 0
-        ? `No EU VAT charged: an electronically supplied service to a customer outside the EU (${countryName(country)}).`
-        : null,
+    note: taxPercentage === 0 ? t.outsideEu(place(country)) : null,
   };
 }
 
 /** The list price and what came off it, as frozen on the payment (decision 052). */
-export function receiptLines(row: ReceiptRow): Pick<ReceiptPdfInput, 'items' | 'deductions'> {
+export function receiptLines(
+  row: ReceiptRow,
+  language: Language = 'en',
+): Pick<ReceiptPdfInput, 'items' | 'deductions'> {
+  const t = RECEIPT_TEXTS[language];
+  // The description was stored in English when the payment was made; known forms are said in the
+  // reader's language, anything else is printed as stored.
+  const description = t.itemDescription(row.description) ?? row.description;
   // A row from before the breakdown was stored shows its net price alone.
-  if (row.list_price === null) return { items: [{ description: row.description, net: row.price }], deductions: [] };
+  if (row.list_price === null) return { items: [{ description, net: row.price }], deductions: [] };
   const deductions: ReceiptPdfInput['deductions'] = [];
   if (row.coupon_discount > 0) {
-    const percent = row.coupon_percent ? `, ${row.coupon_percent}% off` : '';
-    deductions.push({
-      label: `Discount: coupon ${row.coupon_code ?? ''}${percent}`.trim(),
-      amount: row.coupon_discount,
-    });
+    deductions.push({ label: t.coupon(row.coupon_code ?? '', row.coupon_percent), amount: row.coupon_discount });
   }
-  if (row.upgrade_credit > 0) {
-    deductions.push({ label: 'Credit for the unused time of your previous plan', amount: row.upgrade_credit });
-  }
-  return { items: [{ description: row.description, net: row.list_price }], deductions };
+  if (row.upgrade_credit > 0) deductions.push({ label: t.upgradeCredit, amount: row.upgrade_credit });
+  return { items: [{ description, net: row.list_price }], deductions };
 }
 
 function cardOf(row: ReceiptRow): Receipt['card'] {
@@ -174,26 +173,28 @@ const OTHER_BRAND_LABELS: Record<string, string> = {
 };
 
 /** "Visa ending in 4242"; "Card ending in 1234" for a brand we have no name for. */
-export function cardLabel(card: { brand: string; last4: string } | null): string | null {
+export function cardLabel(card: { brand: string; last4: string } | null, language: Language = 'en'): string | null {
   if (!card) return null;
+  const t = RECEIPT_TEXTS[language];
   const brand = cardBrandSchema.safeParse(card.brand);
-  const name = brand.success ? CARD_BRAND_LABELS[brand.data] : (OTHER_BRAND_LABELS[card.brand] ?? 'Card');
-  return `${name} ending in ${card.last4}`;
+  const name = brand.success ? CARD_BRAND_LABELS[brand.data] : (OTHER_BRAND_LABELS[card.brand] ?? t.card);
+  return t.cardEnding(name, card.last4);
 }
 
 /** The buyer's block: name or company, address, tax number, email. */
-function buyerLines(buyer: ReceiptBuyer): { name: string; lines: string[] } {
+function buyerLines(buyer: ReceiptBuyer, language: Language): { name: string; lines: string[] } {
+  const t = RECEIPT_TEXTS[language];
   const person = `${buyer.firstName} ${buyer.lastName}`.trim();
   const business = buyer.type === 'business' && buyer.companyName;
   const country = buyer.country.toUpperCase();
   const lines: string[] = [];
   if (business && person) lines.push(person);
-  const taxNumberLabel = isEuCountry(country) || NON_EU_CONSUMER_TAX[country] ? 'VAT number' : 'Tax number';
+  const taxNumberLabel = isEuCountry(country) || NON_EU_CONSUMER_TAX[country] ? t.vatNumber : t.taxNumber;
   lines.push(buyer.line1);
   if (buyer.line2) lines.push(buyer.line2);
   const state = buyer.state ? ` ${buyer.state.toUpperCase()}` : '';
   lines.push(country === 'US' ? `${buyer.city},${state} ${buyer.postalCode}` : `${buyer.postalCode} ${buyer.city}`);
-  lines.push(countryName(country));
+  lines.push(countryName(country, language));
   if (buyer.taxNumber) lines.push(`${taxNumberLabel}: ${buyer.taxNumber}`);
   if (buyer.email) lines.push(buyer.email);
   return { name: business ? buyer.companyName! : person || buyer.email, lines: lines.filter((l) => l.trim()) };
@@ -210,9 +211,12 @@ export async function receiptPdf(
 ): Promise<{ receiptNumber: string; documentKind: Receipt['documentKind']; pdf: Buffer }> {
   const row = await selectReceipt(deps.db, accountId, paymentId);
   if (!row) throw notFound('Receipt');
+  // Written in the account's language (decision 076); the amounts and buyer stay as frozen.
+  const { language } = await getAccount(deps, accountId);
   const receipt = toReceipt(row);
   const buyer = buyerSchema.parse(row.buyer ?? {});
   const input: ReceiptPdfInput = {
+    language,
     kind: receipt.documentKind,
     number: receipt.receiptNumber,
     paidAt: new Date(receipt.paidTS),
@@ -220,19 +224,19 @@ export async function receiptPdf(
       name: deps.config.seller.name,
       lines: [
         ...deps.config.seller.addressLines,
-        SELLER_COUNTRY_NAME,
-        `VAT number: ${deps.config.seller.vatId}`,
+        countryName(SELLER_COUNTRY, language),
+        `${RECEIPT_TEXTS[language].vatNumber}: ${deps.config.seller.vatId}`,
         deps.config.publicUrl,
       ],
     },
-    buyer: buyerLines(buyer),
-    ...receiptLines(row),
+    buyer: buyerLines(buyer, language),
+    ...receiptLines(row, language),
     currency: receipt.currency,
     net: receipt.price,
     tax: receipt.tax,
     total: receipt.total,
-    taxLine: receiptTax(receipt.taxPercentage, buyer),
-    paymentMethod: cardLabel(receipt.card),
+    taxLine: receiptTax(receipt.taxPercentage, buyer, language),
+    paymentMethod: cardLabel(receipt.card, language),
     now: deps.clock.now(),
   };
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptTerms, SearchIndex } from './search-index';
+import { kthLargest, promptTerms, SearchIndex } from './search-index';
 import type { SearchDoc } from './search.types';
 
 /**
@@ -172,6 +172,98 @@ describe('search index matching', () => {
         const found = result.page.map((slot) => index.doc(slot)!.id).sort();
         expect({ words, found }).toEqual({ words, found: reference(docs, words, 'music', alternativesOf) });
       }
+    }
+  });
+
+  it("gives AI search's word matches: the best products with at least so many of the words", () => {
+    for (let round = 0; round < 3; round++) {
+      const next = random(900 + round);
+      const docs = Array.from({ length: 1000 }, (_, n) => randomDoc(next, n));
+      const index = new SearchIndex();
+      for (const d of docs) index.upsert(d);
+      for (let q = 0; q < 20; q++) {
+        const words = [
+          ...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => VOCABULARY[Math.floor(next() * 8)]!)),
+        ];
+        const minWords = 1 + Math.floor(next() * words.length);
+        if (words.length > 1 && minWords >= words.length) continue; // that is match()'s every-word path
+        const terms = promptTerms(`${words.join(' ')} `);
+        const all = [...index.lexicalScores(terms, 'music', 100_000, minWords)];
+        // every product of the type with at least minWords of the words, and nothing else
+        const wordsOf = (d: SearchDoc) =>
+          new Set(
+            [d.title, d.description, ...d.instruments, ...d.moods.map((m) => m.name), ...d.tags.map((t) => t.name)]
+              .join(' ')
+              .split(/\s+/),
+          );
+        const expected = docs
+          .filter((d) => d.type === 'music' && words.filter((w) => wordsOf(d).has(w)).length >= minWords)
+          .map((d) => d.id)
+          .sort();
+        expect(all.map(([slot]) => index.doc(slot)!.id).sort()).toEqual(expected);
+        for (let i = 1; i < all.length; i++) expect(all[i - 1]![1]).toBeGreaterThanOrEqual(all[i]![1]);
+        // the best k, chosen by threshold, are the first k of the whole ranking, in the same order
+        for (const k of [1, 7, 100, 400]) {
+          expect([...index.lexicalScores(terms, 'music', k, minWords)]).toEqual(all.slice(0, k));
+        }
+      }
+      // the scratch is left clean: a word match after many others scores as on a fresh index
+      const fresh = new SearchIndex();
+      for (const d of docs) fresh.upsert(d);
+      const terms = promptTerms('calm piano night ');
+      expect([...index.lexicalScores(terms, 'music', 50, 1)]).toEqual([...fresh.lexicalScores(terms, 'music', 50, 1)]);
+    }
+  });
+
+  it('pages by relevance as a full sort would: score, then popularity, then the alphabet', () => {
+    for (let round = 0; round < 5; round++) {
+      const next = random(300 + round);
+      // few distinct ranks and titles: many ties of score and popularity
+      const docs = Array.from({ length: 2500 }, (_, n) => ({
+        ...randomDoc(next, n),
+        rank: Math.floor(next() * 5),
+        title: `t${Math.floor(next() * 50)}`,
+      }));
+      const index = new SearchIndex();
+      for (const d of docs) index.upsert(d);
+      for (let q = 0; q < 10; q++) {
+        const words = [
+          ...new Set(Array.from({ length: 1 + Math.floor(next() * 2) }, () => VOCABULARY[Math.floor(next() * 5)]!)),
+        ];
+        const run = (skip: number, limit: number) =>
+          index.query({
+            terms: promptTerms(`${words.join(' ')} `),
+            filters: { type: 'music' },
+            sort: 'relevance',
+            skip,
+            limit,
+          }).page;
+        const all = run(0, 100_000);
+        for (let i = 1; i < all.length; i++) {
+          const [a, b] = [index.doc(all[i - 1]!)!, index.doc(all[i]!)!];
+          // same score (same words in the same fields) → popularity, then title
+          if (a.description === b.description && a.title === b.title) expect(a.rank).toBeGreaterThanOrEqual(b.rank);
+        }
+        for (const [skip, limit] of [
+          [0, 1],
+          [0, 30],
+          [30, 30],
+          [7, 100],
+        ] as const)
+          expect(run(skip, limit)).toEqual(all.slice(skip, skip + limit));
+      }
+    }
+  });
+
+  it('selects the k-th largest value as sorting would', () => {
+    const next = random(77);
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(next() * 300);
+      // few distinct values: many ties
+      const values = Float32Array.from({ length: n }, () => Math.floor(next() * (round % 2 ? 5 : 1000)) / 7);
+      const sorted = [...values].sort((a, b) => b - a);
+      const k = 1 + Math.floor(next() * n);
+      expect(kthLargest(values.slice(), k)).toBe(sorted[k - 1]);
     }
   });
 

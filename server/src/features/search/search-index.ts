@@ -82,6 +82,8 @@ export class SearchIndex {
   /** The alphabetic order (folded title, artist, id): slot → position; rebuilt lazily after changes. */
   private alphaRank: Int32Array = new Int32Array(0);
   private alphaDirty = true;
+  /** Popularity, then the alphabetic order: slot → position (relevance's tie-break); rebuilt with alphaRank. */
+  private popularRank: Int32Array = new Int32Array(0);
   /** All indexed words, sorted, for prefix lookups; rebuilt lazily. */
   private sortedWords: string[] = [];
   private wordsDirty = true;
@@ -230,7 +232,10 @@ export class SearchIndex {
       else for (let slot = 0; slot < this.docs.length; slot++) each(slot);
     } else if (matched.slots) for (const slot of matched.slots) consider(slot);
     else for (let slot = 0; slot < this.docs.length; slot++) consider(slot);
-    const sorted = this.order(results, q.sort, scoreOf, q.skip + q.limit);
+    const sorted =
+      q.sort === 'relevance' && !scores && q.terms.length
+        ? this.bestByScore(results, q.skip + q.limit)
+        : this.order(results, q.sort, scoreOf, q.skip + q.limit);
     if (!scores) this.resetScores(matched.slots);
     return {
       page: sorted.slice(q.skip, q.skip + q.limit),
@@ -498,6 +503,9 @@ export class SearchIndex {
    */
   lexicalScores(terms: QueryTerm[], type: SearchDoc['type'], limit: number, minWords?: number): Map<number, number> {
     this.prepare();
+    if (minWords !== undefined && terms.length > 0 && (terms.length === 1 || minWords < terms.length)) {
+      return this.anyWordsBest(terms, type, limit, Math.max(1, minWords));
+    }
     const { slots } = this.match(terms, type, minWords);
     if (!slots) return new Map();
     const total = this.total;
@@ -506,6 +514,66 @@ export class SearchIndex {
     const scored = new Map(best.map((slot) => [slot, total[slot]!]));
     this.resetScores(slots);
     return scored;
+  }
+
+  /**
+   * The best `limit` products having at least `need` of the words, scored by the words they have (what
+   * match() does with minWords, for AI search's word matches): the common words of a long prompt can
+   * touch most of the catalogue, so the scores add up in typed scratch and the best are chosen by a
+   * threshold (the limit-th best score, by selection) instead of comparing every product. Equal scores
+   * keep the order in which the products were first met, as a stable sort would.
+   */
+  private anyWordsBest(terms: QueryTerm[], type: SearchDoc['type'], limit: number, need: number): Map<number, number> {
+    const lists = terms.map((term) => this.termList(term, TYPE_CODE[type]).list);
+    const { total, cover } = this;
+    const touched = this.touchedScratch();
+    let count = 0;
+    for (const { slots, weights } of lists) {
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (cover[slot] === 0) touched[count++] = slot;
+        total[slot]! += weights[i]!;
+        cover[slot]!++;
+      }
+    }
+    // The products with enough words, in the order met, and their scores.
+    let kept = 0;
+    const values = this.valueScratch(count);
+    for (let i = 0; i < count; i++) {
+      const slot = touched[i]!;
+      if (cover[slot]! >= need) {
+        touched[kept] = slot;
+        values[kept++] = total[slot]!;
+      } else total[slot] = 0;
+      cover[slot] = 0;
+    }
+    let chosen: number[];
+    if (kept <= limit) chosen = Array.from(touched.subarray(0, kept));
+    else {
+      const threshold = kthLargest(values.slice(0, kept), limit);
+      chosen = [];
+      for (let i = 0; i < kept && chosen.length < limit; i++) if (values[i]! > threshold) chosen.push(touched[i]!);
+      for (let i = 0; i < kept && chosen.length < limit; i++) if (values[i] === threshold) chosen.push(touched[i]!);
+    }
+    // Array.prototype.sort is stable: equal scores stay in the order met.
+    chosen.sort((a, b) => total[b]! - total[a]!);
+    const scored = new Map<number, number>();
+    for (const slot of chosen) scored.set(slot, total[slot]!);
+    for (let i = 0; i < kept; i++) total[touched[i]!] = 0;
+    return scored;
+  }
+
+  private touched = new Int32Array(0);
+  private values = new Float32Array(0);
+
+  private touchedScratch(): Int32Array {
+    if (this.touched.length < this.docs.length) this.touched = new Int32Array(Math.ceil(this.docs.length * 1.25));
+    return this.touched;
+  }
+
+  private valueScratch(n: number): Float32Array {
+    if (this.values.length < n) this.values = new Float32Array(Math.max(n, this.docs.length));
+    return this.values;
   }
 
   /** Builds the lazily kept lookups now (the store calls it after loading, so no search pays for it). */
@@ -571,6 +639,49 @@ export class SearchIndex {
     return topN(slots, need, compare);
   }
 
+  /**
+   * The first `need` of the matches by relevance (score in `this.total`, then popularity, then the
+   * alphabet: the same order as order()'s 'relevance'), without a comparison function: popularity and
+   * the alphabet are one precomputed position per slot (`popularRank`), so a match is compared with
+   * the worst kept one by two typed-array reads. A common word matches a hundred thousand products.
+   */
+  private bestByScore(slots: number[], need: number): number[] {
+    const total = this.total;
+    const popular = this.popularRank;
+    const n = Math.min(need, slots.length);
+    if (n <= 0) return [];
+    // A max-heap of the worst first: heap[0] is the worst kept (lowest score, then highest position).
+    const heap = new Int32Array(n);
+    let size = 0;
+    const worse = (a: number, b: number) =>
+      total[a]! < total[b]! || (total[a] === total[b] && popular[a]! > popular[b]!);
+    for (const slot of slots) {
+      if (size < n) {
+        let i = size++;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!worse(slot, heap[parent]!)) break;
+          heap[i] = heap[parent]!;
+          i = parent;
+        }
+        heap[i] = slot;
+      } else if (worse(heap[0]!, slot)) {
+        let i = 0;
+        for (;;) {
+          const l = 2 * i + 1;
+          if (l >= n) break;
+          const r = l + 1;
+          const m = r < n && worse(heap[r]!, heap[l]!) ? r : l;
+          if (!worse(heap[m]!, slot)) break;
+          heap[i] = heap[m]!;
+          i = m;
+        }
+        heap[i] = slot;
+      }
+    }
+    return Array.from(heap).sort((a, b) => total[b]! - total[a]! || popular[a]! - popular[b]!);
+  }
+
   /** Lazily rebuilt lookups: the alphabetic order, the sorted word list, typo neighbourhoods, buffers. */
   private prepare(): void {
     if (this.alphaDirty) {
@@ -580,6 +691,11 @@ export class SearchIndex {
       const order = [...keys.keys()].filter((slot) => this.docs[slot]).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
       this.alphaRank = new Int32Array(this.docs.length);
       order.forEach((slot, position) => (this.alphaRank[slot] = position));
+      // Relevance's tie-break: popularity, then the alphabet, as one position per slot.
+      const rank = this.columns.rank;
+      order.sort((a, b) => rank[b]! - rank[a]! || this.alphaRank[a]! - this.alphaRank[b]!);
+      this.popularRank = new Int32Array(this.docs.length);
+      order.forEach((slot, position) => (this.popularRank[slot] = position));
       this.alphaDirty = false;
     }
     if (this.wordsDirty) {
@@ -637,6 +753,34 @@ function correction(terms: QueryTerm[], expanded: Expansion[][]): string | null 
     return typo.word;
   });
   return corrected ? out.join(' ') : null;
+}
+
+/**
+ * The k-th largest of `values` (1-based; k ≤ length), by selection (Hoare's partition on a copy the
+ * caller gives away): linear on average, where sorting a hundred thousand scores is not.
+ */
+export function kthLargest(values: Float32Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  const target = k - 1; // position in descending order
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return values[target]!;
+  }
+  return values[target]!;
 }
 
 /** The first `n` of `items` in order, without sorting all of them when n is small. */

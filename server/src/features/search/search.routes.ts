@@ -12,12 +12,16 @@ import {
 } from '@cuewave/contract/search';
 import type { ZodApp } from '../../deps';
 import { accountIdOf, authenticate, requireAuth } from '../auth/require-auth';
+import { serializeProductBody } from '../catalog/catalog.routes';
 import * as search from './search.service';
 
 const tags = ['search'];
 const e = errorBodySchema;
-/** Results carry products with waveforms: plain JSON, as the catalogue does (the tests check the schema). */
-const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+/**
+ * Results carry products with waveforms: plain JSON, as the catalogue does (the tests check the schema),
+ * with each product's JSON made once per cached product and reused by every answer that lists it.
+ */
+const plainJson = { serializerCompiler: () => serializeProductBody };
 
 /** Search (issue 13, spec §7 Search): public search, the catalogue's bounds, and a user's history. */
 export async function registerSearchRoutes(app: ZodApp, deps: search.SearchDeps): Promise<void> {

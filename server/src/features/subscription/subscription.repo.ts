@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { ChannelRef } from '@cuewave/contract/licence';
+import type { Language } from '@cuewave/contract/languages';
 import type { Db } from '../../db/client';
 import type { SubscriptionsTable } from '../../db/schema';
 
@@ -346,7 +347,14 @@ export async function selectUnappliedCharge(db: Db, sub: SubscriptionRow, descri
 }
 
 /** A trial-ending email to send: whose trial, to which address, ending when. */
-export type TrialNotice = { subscriptionId: string; accountId: string; email: string; endsAt: Date };
+export type TrialNotice = {
+  subscriptionId: string;
+  accountId: string;
+  email: string;
+  /** The account's language, which its emails are written in (decision 076). */
+  language: Language;
+  endsAt: Date;
+};
 
 /**
  * Claims the running trials that end before `until` and have had no reminder yet (decision 051): the
@@ -398,17 +406,18 @@ async function withEmails(
   if (rows.length === 0) return [];
   const accounts = await db
     .selectFrom('accounts')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'language'])
     .where(
       'id',
       'in',
       rows.map((r) => r.account_id),
     )
     .execute();
-  const emails = new Map(accounts.map((a) => [a.id, a.email]));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
   return rows.flatMap((r) => {
-    const email = emails.get(r.account_id);
-    if (!email || !r.next_pay_at) return [];
-    return [{ subscriptionId: r.id, accountId: r.account_id, email, endsAt: new Date(r.next_pay_at) }];
+    const account = byId.get(r.account_id);
+    if (!account || !r.next_pay_at) return [];
+    const { email, language } = account;
+    return [{ subscriptionId: r.id, accountId: r.account_id, email, language, endsAt: new Date(r.next_pay_at) }];
   });
 }

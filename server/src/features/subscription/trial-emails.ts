@@ -1,6 +1,8 @@
+import { localeFormat } from '../../lib/locale-format';
 import { renderEmail } from '../../providers/email/render-email';
 import type { AppConfig, Providers } from '../../providers/providers';
 import type { TrialNotice } from './subscription.repo';
+import { TRIAL_EMAIL_TEXTS } from './trial-email-texts';
 
 /** Days before its end that a trial gets the "ends soon" email. */
 export const TRIAL_REMINDER_DAYS = 3;
@@ -17,26 +19,22 @@ export function choosePlanLink(config: Pick<AppConfig, 'publicUrl'>): string {
   return new URL(CHOOSE_PLAN_PATH, `${config.publicUrl.replace(/\/+$/, '')}/`).toString();
 }
 
-const dateWords = (at: Date) =>
-  at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** A few days before the end: what ends, when, and the button to choose a plan. */
+/** A few days before the end: what ends, when, and the button to choose a plan; in the account's language. */
 export async function sendTrialEndingSoon(deps: Deps, notice: TrialNotice, now: Date): Promise<void> {
+  const t = TRIAL_EMAIL_TEXTS[notice.language];
+  const date = localeFormat(notice.language).date(notice.endsAt);
   const days = Math.max(1, Math.ceil((notice.endsAt.getTime() - now.getTime()) / 86_400_000));
-  const when = `in ${days} day${days === 1 ? '' : 's'}, on ${dateWords(notice.endsAt)}`;
   const { html, text } = renderEmail({
-    preheader: `Choose a plan to keep downloading and licensing music after ${dateWords(notice.endsAt)}.`,
-    heading: 'Your free trial ends soon',
-    paragraphs: [
-      `Your Cuewave free trial ends ${when}. After that you can no longer download tracks or license new videos.`,
-      'Choose a plan to carry on: it starts as soon as your payment goes through, the trial ends then, and the channels you added stay on your licence.',
-    ],
-    button: { label: 'Choose a plan', url: choosePlanLink(deps.config) },
-    footnote: 'Videos you published with music downloaded during the trial stay licensed.',
+    language: notice.language,
+    preheader: t.endingSoon.preheader(date),
+    heading: t.endingSoon.heading,
+    paragraphs: t.endingSoon.paragraphs(days, date),
+    button: { label: t.button, url: choosePlanLink(deps.config) },
+    footnote: t.footnote,
   });
   await deps.providers.email.send({
     to: notice.email,
-    subject: `Your Cuewave free trial ends ${when}`,
+    subject: t.endingSoon.subject(days, date),
     html,
     text,
     template: 'trial-ending',
@@ -45,19 +43,18 @@ export async function sendTrialEndingSoon(deps: Deps, notice: TrialNotice, now: 
 
 /** When the job ends the trial: it is over, and the same button. */
 export async function sendTrialEnded(deps: Deps, notice: TrialNotice): Promise<void> {
+  const t = TRIAL_EMAIL_TEXTS[notice.language];
   const { html, text } = renderEmail({
-    preheader: 'Choose a plan to download and license music again.',
-    heading: 'Your free trial has ended',
-    paragraphs: [
-      `Your Cuewave free trial ended on ${dateWords(notice.endsAt)}.`,
-      'Choose a plan to download tracks and license new videos again. Your channels are still on your account.',
-    ],
-    button: { label: 'Choose a plan', url: choosePlanLink(deps.config) },
-    footnote: 'Videos you published with music downloaded during the trial stay licensed.',
+    language: notice.language,
+    preheader: t.ended.preheader,
+    heading: t.ended.heading,
+    paragraphs: t.ended.paragraphs(localeFormat(notice.language).date(notice.endsAt)),
+    button: { label: t.button, url: choosePlanLink(deps.config) },
+    footnote: t.footnote,
   });
   await deps.providers.email.send({
     to: notice.email,
-    subject: 'Your Cuewave free trial has ended',
+    subject: t.ended.subject,
     html,
     text,
     template: 'trial-ended',

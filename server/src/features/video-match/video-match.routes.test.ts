@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VideoMatchJob, VideoMatchStatus } from '@cuewave/contract/video-match';
+import { videoMatchStatusSchema, type VideoMatchJob, type VideoMatchStatus } from '@cuewave/contract/video-match';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { accountFactory, catalogFactory } from '../../../test/factories';
 import { fromIp, sessionFor } from '../../../test/auth-helpers';
@@ -119,13 +119,31 @@ describe('AI video match', () => {
       const result = res.json<VideoMatchStatus>();
       expect(result.measures!.cutsPerMinute).toBeGreaterThan(100);
       expect(result.target).toMatchObject({ energyClass: 'high', bpm: { from: 120, to: 140 } });
-      expect(result.target!.reasons[0]).toMatch(/fast cuts .* → 120–140 BPM/);
+      // Each reason is a code with its values (the web words it in the page's language) and its English text.
+      expect(result.target!.reasons[0]).toMatchObject({
+        kind: 'cutRate',
+        level: 'fast',
+        bpm: { from: 120, to: 140 },
+        text: expect.stringMatching(/^fast cuts \(\d+ a minute\), .* → 120–140 BPM$/),
+      });
+      expect(result.target!.reasons.at(-1)).toMatchObject({
+        kind: 'length',
+        durationSec: result.measures!.durationSec,
+      });
       // Music only, long enough for the 8 s video; the 128 BPM energetic track first.
       const titles = result.items.map((i) => i.product.title);
       expect(titles[0]).toBe('Sprint');
       expect(titles).not.toContain('Tiny Sting');
       expect(titles).not.toContain('Whoosh');
-      expect(result.items[0]!.reasons).toEqual(expect.arrayContaining(['128 BPM, in 120–140', 'Energetic mood']));
+      expect(result.items[0]!.reasons).toEqual(
+        expect.arrayContaining([
+          { kind: 'tempo', bpm: 128, range: { from: 120, to: 140 }, time: 'in', text: '128 BPM, in 120–140' },
+          { kind: 'mood', mood: 'Energetic', text: 'Energetic mood' },
+          expect.objectContaining({ kind: 'length', videoSec: result.measures!.durationSec }),
+        ]),
+      );
+      // The answer is the contract's shape, codes included.
+      expect(videoMatchStatusSchema.safeParse(result).success).toBe(true);
       // Nothing of the video is kept.
       expect(await leftovers()).toEqual([]);
     },

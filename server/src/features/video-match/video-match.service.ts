@@ -27,8 +27,10 @@ import {
   type VideoMatchPayload,
   type VideoMatchResult,
 } from './video-match.job';
+import { scheduleVideoSweep } from './video-match.sweep';
 import { probeVideo } from './video-probe';
 import { videoScores } from './video-rank';
+import { targetOf } from './video-target';
 import { receiveVideo } from './video-upload';
 
 export type VideoMatchDeps = {
@@ -95,6 +97,8 @@ export async function startVideoMatch(deps: VideoMatchDeps, owner: Owner, body: 
   let queued = false;
   try {
     const probe = await probeVideo(upload.path);
+    // Before the video is stored: whatever happens to this process or to the job, the upload is deleted.
+    await scheduleVideoSweep(deps, storageKey);
     await deps.storage.putFile(storageKey, upload.path);
     const payload: VideoMatchPayload = { storageKey, durationSec: probe.durationSec };
     const job = await enqueueJob(deps.db, {
@@ -153,7 +157,10 @@ export async function* videoMatchEvents(db: Db, job: Job, signal: AbortSignal): 
 export async function videoMatchStatus(deps: VideoMatchDeps, job: Job): Promise<VideoMatchStatus> {
   const base = { jobId: job.id, progress: progressOf(job), failure: failureOf(job) };
   if (job.status !== 'done') return { ...base, measures: null, target: null, items: [] };
-  const { measures, target } = job.result as VideoMatchResult;
+  // The target is read again from the kept measures (a pure function of them): analyses stored before
+  // the reasons became codes (decision 068, 2026-11-28) then answer in the current shape too.
+  const { measures } = job.result as VideoMatchResult;
+  const target = targetOf(measures);
   const catalog = await deps.store.current();
   const { scores, fits } = videoScores(catalog, target);
   const result = catalog.index.query({

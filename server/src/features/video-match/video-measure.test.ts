@@ -67,7 +67,8 @@ describe('video measures', () => {
     const fast = LABELLED_CLIPS.find((c) => c.name === 'fast-bright-loud')!;
     const target = targetOf(await measure(await makeClip(dir, 'again', fast.spec)));
     expect(target.bpm).toEqual({ from: 120, to: 140 });
-    expect(target.reasons[0]).toMatch(/^fast cuts \(\d+ a minute\), little motion → 120–140 BPM$/);
+    expect(target.reasons[0]).toMatchObject({ kind: 'cutRate', level: 'fast', motion: 'little' });
+    expect(target.reasons[0]!.text).toMatch(/^fast cuts \(\d+ a minute\), little motion → 120–140 BPM$/);
   });
 
   it('tells speech-like sound (syllable-rate bursts and pauses) from a steady beat', { timeout: 60_000 }, async () => {

@@ -1,10 +1,10 @@
-import type { VideoTarget } from '@cuewave/contract/video-match';
+import type { EnergyClass, VideoFitReason, VideoTarget } from '@cuewave/contract/video-match';
 import type { SearchCatalog } from '../search/search-index-store';
 import type { SearchDoc } from '../search/search.types';
 import { descriptorOf } from '../search/sound/sound-search';
 import { formatMinutes } from './video-probe';
 
-export type RankedTrack = { productId: string; score: number; reasons: string[] };
+export type RankedTrack = { productId: string; score: number; reasons: VideoFitReason[] };
 
 /** How much each part of the fit counts; tempo and energy carry the video's pace, length is a must. */
 const WEIGHTS = { tempo: 0.3, energy: 0.25, mood: 0.2, length: 0.2, voice: 0.05 } as const;
@@ -14,15 +14,24 @@ const MIN_LENGTH_SHARE = 0.95;
 const inRange = (bpm: number, r: { from: number; to: number }) => bpm >= r.from && bpm <= r.to;
 
 /** Tempo fit: inside the range is 1; half or double time inside counts nearly as much; outside decays. */
-function tempoFit(bpm: number | null, range: { from: number; to: number }): { fit: number; reason: string | null } {
+function tempoFit(
+  bpm: number | null,
+  range: { from: number; to: number },
+): { fit: number; reason: VideoFitReason | null } {
   if (bpm === null) return { fit: 0.3, reason: null };
-  if (inRange(bpm, range)) return { fit: 1, reason: `${Math.round(bpm)} BPM, in ${range.from}–${range.to}` };
+  const rounded = Math.round(bpm);
+  const span = `${range.from}–${range.to}`;
+  if (inRange(bpm, range)) {
+    return {
+      fit: 1,
+      reason: { kind: 'tempo', bpm: rounded, range: { ...range }, time: 'in', text: `${rounded} BPM, in ${span}` },
+    };
+  }
   for (const factor of [2, 0.5]) {
     if (inRange(bpm * factor, range)) {
-      return {
-        fit: 0.8,
-        reason: `${Math.round(bpm)} BPM, ${factor === 2 ? 'half' : 'double'} time of ${range.from}–${range.to}`,
-      };
+      const time = factor === 2 ? 'half' : 'double';
+      const text = `${rounded} BPM, ${time} time of ${span}`;
+      return { fit: 0.8, reason: { kind: 'tempo', bpm: rounded, range: { ...range }, time, text } };
     }
   }
   const distance = bpm < range.from ? range.from - bpm : bpm - range.to;
@@ -37,7 +46,7 @@ function lengthFit(duration: number, videoSec: number): number {
 }
 
 function fitOf(doc: SearchDoc, target: VideoTarget, energy: number | null, moodRank: Map<string, number>): RankedTrack {
-  const reasons: string[] = [];
+  const reasons: VideoFitReason[] = [];
   const tempo = tempoFit(doc.bpm, target.bpm);
   if (tempo.reason) reasons.push(tempo.reason);
 
@@ -52,16 +61,26 @@ function fitOf(doc: SearchDoc, target: VideoTarget, energy: number | null, moodR
       bestMood = mood.name;
     }
   }
-  if (bestMood) reasons.push(`${bestMood} mood`);
+  if (bestMood) reasons.push({ kind: 'mood', mood: bestMood, text: `${bestMood} mood` });
 
   const energyFit = energy === null ? 0.5 : 1 - Math.min(1, Math.abs(energy - target.energy) * 2);
-  if (energy !== null && energyFit >= 0.7) reasons.push(`${energyWord(energy)} energy like the video`);
+  if (energy !== null && energyFit >= 0.7) {
+    const level = energyWord(energy);
+    reasons.push({ kind: 'energy', level, text: `${level} energy like the video` });
+  }
 
   const length = lengthFit(doc.duration, target.durationSec);
-  reasons.push(`${formatMinutes(doc.duration)} covers the ${formatMinutes(target.durationSec)} video`);
+  reasons.push({
+    kind: 'length',
+    trackSec: doc.duration,
+    videoSec: target.durationSec,
+    text: `${formatMinutes(doc.duration)} covers the ${formatMinutes(target.durationSec)} video`,
+  });
 
   const voice = target.preferInstrumental ? (doc.vocal ? 0 : 1) : 0.5;
-  if (target.preferInstrumental && !doc.vocal) reasons.push('instrumental, leaves room for the voice');
+  if (target.preferInstrumental && !doc.vocal) {
+    reasons.push({ kind: 'instrumental', text: 'instrumental, leaves room for the voice' });
+  }
 
   const score =
     WEIGHTS.tempo * tempo.fit +
@@ -72,7 +91,7 @@ function fitOf(doc: SearchDoc, target: VideoTarget, energy: number | null, moodR
   return { productId: doc.id, score: Math.round(score * 1000) / 1000, reasons };
 }
 
-const energyWord = (e: number) => (e >= 0.6 ? 'high' : e >= 0.33 ? 'medium' : 'low');
+const energyWord = (e: number): EnergyClass => (e >= 0.6 ? 'high' : e >= 0.33 ? 'medium' : 'low');
 
 /**
  * Scores every song of the catalogue that is long enough for the video (a track is trimmed, never

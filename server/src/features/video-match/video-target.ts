@@ -1,4 +1,4 @@
-import type { EnergyClass, VideoMeasures, VideoTarget } from '@cuewave/contract/video-match';
+import type { EnergyClass, VideoMeasures, VideoTarget, VideoTargetReason } from '@cuewave/contract/video-match';
 import { formatMinutes } from './video-probe';
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
@@ -61,32 +61,60 @@ export function energyOf(m: VideoMeasures): number {
 
 const brightnessWord = (b: number) => (b < 0.3 ? 'dark' : b > 0.6 ? 'bright' : 'neutral');
 
-/** What music the video asks for, with a reason for each part ("fast cuts → 120–140 BPM"). */
+/**
+ * What music the video asks for, with a reason for each part: a code and its values for clients to word
+ * in their reader's language, and the English sentence ("fast cuts (116 a minute), little motion →
+ * 120–140 BPM").
+ */
 export function targetOf(m: VideoMeasures): VideoTarget {
   const energy = energyOf(m);
   const energyClass = energyClassOf(energy);
   const bpm = TEMPO_BY_CLASS[energyClass];
   const light = brightnessWord(m.brightness);
   const moods = MOODS[energyClass][light];
-  const reasons: string[] = [];
+  const reasons: VideoTargetReason[] = [];
 
-  const cutWords =
-    m.cutsPerMinute >= FAST_CUTS * 0.75 ? 'fast cuts' : m.cutsPerMinute <= SLOW_CUTS ? 'slow cuts' : 'steady cuts';
-  const motionWords = m.motion >= 0.6 ? 'lots of motion' : m.motion <= 0.2 ? 'little motion' : 'some motion';
+  const level = m.cutsPerMinute >= FAST_CUTS * 0.75 ? 'fast' : m.cutsPerMinute <= SLOW_CUTS ? 'slow' : 'steady';
+  const motion = m.motion >= 0.6 ? 'lots' : m.motion <= 0.2 ? 'little' : 'some';
+  const cutsPerMinute = Math.round(m.cutsPerMinute);
+  const motionWords = { lots: 'lots of motion', some: 'some motion', little: 'little motion' }[motion];
+  reasons.push({
+    kind: 'cutRate',
+    level,
+    cutsPerMinute,
+    motion,
+    bpm: { ...bpm },
+    text: `${level} cuts (${cutsPerMinute} a minute), ${motionWords} → ${bpm.from}–${bpm.to} BPM`,
+  });
   const paceWords = energyClass === 'high' ? 'fast' : energyClass === 'low' ? 'slow' : 'moderate';
-  reasons.push(`${cutWords} (${Math.round(m.cutsPerMinute)} a minute), ${motionWords} → ${bpm.from}–${bpm.to} BPM`);
   const moodWords = energyClass === 'low' ? 'calm moods' : energyClass === 'high' ? 'energetic moods' : 'even moods';
-  reasons.push(
-    `${light === 'neutral' ? 'balanced light' : light}, ${paceWords} → ${moodWords} (${moods.slice(0, 3).join(', ')})`,
-  );
+  const named = moods.slice(0, 3);
+  reasons.push({
+    kind: 'light',
+    light,
+    energyClass,
+    moods: named,
+    text: `${light === 'neutral' ? 'balanced light' : light}, ${paceWords} → ${moodWords} (${named.join(', ')})`,
+  });
   if (m.hasAudio && !m.silent && m.loudnessDb !== null) {
-    reasons.push(
-      `own sound at ${Math.round(m.loudnessDb)} dBFS → ${m.loudnessDb > -20 ? 'raises' : 'keeps'} the energy`,
-    );
+    const loudnessDb = Math.round(m.loudnessDb);
+    const raisesEnergy = m.loudnessDb > -20;
+    reasons.push({
+      kind: 'sound',
+      loudnessDb,
+      raisesEnergy,
+      text: `own sound at ${loudnessDb} dBFS → ${raisesEnergy ? 'raises' : 'keeps'} the energy`,
+    });
   }
   const preferInstrumental = m.speech >= 0.3;
-  if (preferInstrumental) reasons.push('speech in the video → instrumental music keeps the voice clear');
-  reasons.push(`${formatMinutes(m.durationSec)} long → tracks at least as long`);
+  if (preferInstrumental) {
+    reasons.push({ kind: 'speech', text: 'speech in the video → instrumental music keeps the voice clear' });
+  }
+  reasons.push({
+    kind: 'length',
+    durationSec: m.durationSec,
+    text: `${formatMinutes(m.durationSec)} long → tracks at least as long`,
+  });
 
   return {
     energy: Math.round(energy * 1000) / 1000,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderEmail } from './render-email';
 
 const full = {
+  language: 'en' as const,
   preheader: 'Your code is 482913',
   heading: 'Confirm your email',
   paragraphs: ['Welcome to Cuewave.', 'Enter this code to confirm your address. It expires in 15 minutes.'],
@@ -52,7 +53,12 @@ describe('renderEmail', () => {
   });
 
   it('leaves out the parts that are not given', () => {
-    const { html, text } = renderEmail({ preheader: 'p', heading: 'Password changed', paragraphs: ['Done.'] });
+    const { html, text } = renderEmail({
+      language: 'en',
+      preheader: 'p',
+      heading: 'Password changed',
+      paragraphs: ['Done.'],
+    });
     expect(html).not.toContain('<a ');
     expect(html).not.toContain('letter-spacing:8px');
     expect(html).not.toContain('border-top:1px');
@@ -62,6 +68,7 @@ describe('renderEmail', () => {
   it('escapes every interpolated value', () => {
     const evil = '<script>alert("x")</script> & \'quoted\'';
     const { html } = renderEmail({
+      language: 'en',
       preheader: evil,
       heading: evil,
       paragraphs: [evil],
@@ -77,6 +84,7 @@ describe('renderEmail', () => {
 
   it('never puts a non-http link into an href', () => {
     const { html } = renderEmail({
+      language: 'en',
       preheader: 'p',
       heading: 'h',
       paragraphs: [],
@@ -84,6 +92,20 @@ describe('renderEmail', () => {
     });
     expect(html).toContain('href="#"');
     expect(html).not.toContain('href="javascript:');
+  });
+
+  it('writes its own words and the lang attribute in the reader’s language', () => {
+    const { html, text } = renderEmail({
+      ...full,
+      language: 'pl',
+      heading: 'Potwierdź adres e-mail',
+      paragraphs: ['Witaj w Cuewave!'],
+    });
+    expect(html).toContain('<html lang="pl">');
+    expect(html).toContain('Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:');
+    expect(html).toContain('Muzyka i efekty dźwiękowe do twoich historii');
+    expect(html).not.toContain('If the button does not work');
+    expect(text).toContain('Cuewave · Muzyka i efekty dźwiękowe do twoich historii');
   });
 
   it('escapeHtml escapes the five special characters', () => {

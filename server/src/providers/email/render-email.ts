@@ -1,4 +1,7 @@
+import type { Language } from '@cuewave/contract/languages';
 export type EmailContent = {
+  /** The reader's language (decision 076): the layout's own words and `<html lang>` follow it. */
+  language: Language;
   /** The line mail clients show after the subject; hidden in the body. */
   preheader: string;
   heading: string;
@@ -11,6 +14,18 @@ export type EmailContent = {
 };
 
 const BRAND = 'Cuewave';
+
+/** The words the layout itself writes around every email's content. */
+const LAYOUT_TEXTS: Record<Language, { buttonFallback: string; tagline: string }> = {
+  en: {
+    buttonFallback: 'If the button does not work, copy this link into your browser:',
+    tagline: 'Music and sound effects for your stories',
+  },
+  pl: {
+    buttonFallback: 'Jeśli przycisk nie działa, skopiuj ten link do przeglądarki:',
+    tagline: 'Muzyka i efekty dźwiękowe do twoich historii',
+  },
+};
 const ACCENT = '#5c8dff';
 // Text on the accent and links in the accent's hue keep a WCAG AA contrast (white on #5c8dff is 3.1:1).
 const ON_ACCENT = '#0d1530';
@@ -46,6 +61,7 @@ export function renderEmail(input: EmailContent): { html: string; text: string }
 }
 
 function renderHtml(input: EmailContent): string {
+  const words = LAYOUT_TEXTS[input.language];
   const paragraphs = input.paragraphs
     .map(
       (p) =>
@@ -70,7 +86,7 @@ function renderHtml(input: EmailContent): string {
     </td>
   </tr>
 </table>
-<p style="margin:0 0 16px 0;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${LINK};word-break:break-all;">${escapeHtml(input.button.url)}</a></p>`
+<p style="margin:0 0 16px 0;font-family:${FONT};font-size:13px;line-height:20px;color:${MUTED};">${escapeHtml(words.buttonFallback)}<br><a href="${href}" style="color:${LINK};word-break:break-all;">${escapeHtml(input.button.url)}</a></p>`
     : '';
 
   const footnote = input.footnote
@@ -80,7 +96,7 @@ function renderHtml(input: EmailContent): string {
     : '';
 
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${input.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -109,7 +125,7 @@ ${button}
         </tr>
 ${footnote}
       </table>
-      <p style="margin:16px 0 0 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${BRAND} &middot; Music and sound effects for your stories</p>
+      <p style="margin:16px 0 0 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED};">${BRAND} &middot; ${escapeHtml(words.tagline)}</p>
     </td>
   </tr>
 </table>
@@ -123,6 +139,6 @@ function renderText(input: EmailContent): string {
   if (input.code) parts.push(`    ${input.code}`, '');
   if (input.button) parts.push(`${input.button.label}:`, input.button.url, '');
   if (input.footnote) parts.push('--', input.footnote, '');
-  parts.push(`${BRAND} · Music and sound effects for your stories`);
+  parts.push(`${BRAND} · ${LAYOUT_TEXTS[input.language].tagline}`);
   return `${parts.join('\n')}\n`;
 }

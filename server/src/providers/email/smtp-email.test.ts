@@ -89,6 +89,7 @@ describe('SMTP email sender (against a real local SMTP server)', () => {
     const sender = createSmtpEmailSender({ url: `smtp://127.0.0.1:${port}` });
     expect(sender.kind).toBe('smtp');
     const content = renderEmail({
+      language: 'en',
       preheader: 'Your code is 123456',
       heading: 'Confirm your email — ünïcödé',
       paragraphs: ['Enter this code to confirm your email address.'],

@@ -1,18 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toast';
 import { announceAuthChange, clearLocalSession, homePath } from '../auth/session-client';
-import { errorCode, friendlyError } from '../registration/error-messages';
+import { errorCode, useApiErrorText } from '../registration/error-messages';
 import { PasswordField } from '../registration/password-field';
 import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
 import forms from '../registration/forms.module.css';
 import { FormAlert } from '../auth/form-alert';
-
-export const ACCOUNT_DELETED = 'Your account has been deleted. We’re sorry to see you go.';
 
 /**
  * Delete the account after re-entering the password (DELETE /v1/account). The API clears the
@@ -20,16 +19,17 @@ export const ACCOUNT_DELETED = 'Your account has been deleted. We’re sorry to 
  */
 export function DeleteAccount({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation('account');
   return (
     <AccountSection
-      title="Delete account"
-      description="Deletes your account, playlists and everything personal. This can’t be undone."
+      title={t('delete.title')}
+      description={t('delete.description')}
       tone="danger"
       testId="account-delete"
     >
       <div>
         <Button variant="danger" onClick={() => setOpen(true)} data-testid="delete-account">
-          Delete account
+          {t('delete.open')}
         </Button>
       </div>
       <DeleteAccountModal open={open} onClose={() => setOpen(false)} email={me.account.email} />
@@ -40,6 +40,8 @@ export function DeleteAccount({ me }: { me: Me }) {
 function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useTranslation('account');
+  const errorText = useApiErrorText();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,7 +60,7 @@ function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: 
     event.preventDefault();
     setFormError(null);
     if (!password) {
-      setError('Enter your password to confirm.');
+      setError(t('delete.passwordMissing'));
       passwordRef.current?.focus();
       return;
     }
@@ -68,10 +70,10 @@ function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: 
     } catch (err) {
       const code = errorCode(err);
       if (code === 'wrong credentials or client not found') {
-        setError('That password isn’t right.');
+        setError(t('wrongPassword'));
         passwordRef.current?.focus();
       } else {
-        setFormError(friendlyError(err));
+        setFormError(errorText(err));
       }
       setDeleting(false);
       return;
@@ -80,26 +82,26 @@ function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: 
     announceAuthChange();
     // The navigation re-runs the root loader, which now finds no session.
     await navigate(homePath(), { replace: true });
-    toast.success(ACCOUNT_DELETED);
+    toast.success(t('delete.done'));
   }
 
   return (
     <Modal
       open={open}
       onClose={close}
-      title="Delete your account?"
-      description="Your account, playlists and personal details are deleted for good. Enter your password to confirm."
+      title={t('delete.modalTitle')}
+      description={t('delete.modalDescription')}
       size="sm"
       initialFocus={passwordRef}
       dismissible={!deleting}
       data-testid="delete-account-modal"
     >
-      <form className={forms.form} onSubmit={submit} noValidate aria-label="Delete account">
+      <form className={forms.form} onSubmit={submit} noValidate aria-label={t('delete.formName')}>
         <FormAlert testId="delete-account-error">{formError}</FormAlert>
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
           ref={passwordRef}
-          label="Password"
+          label={t('delete.password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -113,10 +115,10 @@ function DeleteAccountModal({ open, onClose, email }: { open: boolean; onClose: 
         />
         <div className={forms.actions}>
           <Button type="submit" variant="danger" loading={deleting} data-testid="confirm-delete-account">
-            Delete my account
+            {t('delete.confirm')}
           </Button>
           <Button variant="secondary" onClick={close} disabled={deleting}>
-            Keep my account
+            {t('delete.keep')}
           </Button>
         </div>
       </form>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Copy, Smartphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
@@ -9,9 +10,6 @@ import styles from './account.module.css';
 
 type OneTimeToken = { code: string; expiresIn: number };
 
-/** Spec §8 user message for a copied code. */
-export const CODE_COPIED = 'Code successfully copied';
-
 /**
  * "Sign in on another device": a one-time sign-in link (GET /auth/ott, single use, 5 minutes) to
  * open on a phone or a studio machine without typing the password there. It lands on the ott
@@ -19,6 +17,7 @@ export const CODE_COPIED = 'Code successfully copied';
  */
 export function DeviceLink() {
   const toast = useToast();
+  const { t } = useTranslation('account');
   const [link, setLink] = useState<{ url: string; expiresAt: number } | null>(null);
   const [creating, setCreating] = useState(false);
   const secondsLeft = useSecondsUntil(link?.expiresAt ?? null);
@@ -31,7 +30,7 @@ export function DeviceLink() {
       const url = `${window.location.origin}/ott/${encodeURIComponent(code)}?returnUrl=${encodeURIComponent('/register/welcome/ott')}`;
       setLink({ url, expiresAt: Date.now() + expiresIn * 1000 });
     } catch {
-      toast.error('We couldn’t create a sign-in link. Please try again.');
+      toast.error(t('device.createFailed'));
     } finally {
       setCreating(false);
     }
@@ -41,31 +40,27 @@ export function DeviceLink() {
     if (!link) return;
     try {
       await navigator.clipboard.writeText(link.url);
-      toast.success(CODE_COPIED);
+      toast.success(t('device.copied'));
     } catch {
-      toast.warning('Copying isn’t allowed here; select the link and copy it instead.');
+      toast.warning(t('device.copyBlocked'));
     }
   }
 
   return (
-    <AccountSection
-      title="Sign in on another device"
-      description="A link that signs this account in once, without the password. It works for 5 minutes."
-      testId="account-device-link"
-    >
+    <AccountSection title={t('device.title')} description={t('device.description')} testId="account-device-link">
       {link && !expired ? (
         <div className={styles.deviceLink}>
           <TextField
-            label="One-time sign-in link"
+            label={t('device.label')}
             value={link.url}
             readOnly
             onFocus={(event) => event.currentTarget.select()}
-            hint={`Expires in ${formatCountdown(secondsLeft)}. Anyone with this link can sign in as you — only open it yourself.`}
+            hint={t('device.hint', { time: formatCountdown(secondsLeft) })}
             data-testid="device-link-url"
           />
           <div className={styles.buttons}>
             <Button variant="secondary" size="sm" icon={<Copy />} onClick={() => void copy()}>
-              Copy link
+              {t('device.copy')}
             </Button>
           </div>
         </div>
@@ -79,9 +74,9 @@ export function DeviceLink() {
             onClick={() => void create()}
             data-testid="device-link-create"
           >
-            {expired ? 'Create a new link' : 'Create a sign-in link'}
+            {t(expired ? 'device.createNew' : 'device.create')}
           </Button>
-          {expired ? <span className={styles.muted}>The last link expired.</span> : null}
+          {expired ? <span className={styles.muted}>{t('device.expired')}</span> : null}
         </div>
       )}
     </AccountSection>

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { emailSchema, type Account, type Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { useRefreshViewer } from '../auth/use-viewer';
-import { errorCode, friendlyError } from '../registration/error-messages';
+import { errorCode, useApiErrorText } from '../registration/error-messages';
 import { PasswordField } from '../registration/password-field';
 import { VerifyCodeForm } from '../registration/verify-code-form';
 import { apiSend } from '../../lib/api';
@@ -23,23 +24,20 @@ export function EmailSettings({ me }: { me: Me }) {
   const [justChanged, setJustChanged] = useState(false);
   const refreshViewer = useRefreshViewer();
   const toast = useToast();
+  const { t } = useTranslation('account');
   const { email, confirmedEmail } = me.account;
   const pendingEmail = me.account.pendingEmail ?? null;
 
   return (
-    <AccountSection
-      title="Email"
-      description="You sign in with it, and we send receipts, licences and sign-in links to it."
-      testId="account-email"
-    >
+    <AccountSection title={t('email.title')} description={t('email.description')} testId="account-email">
       <div className={styles.row}>
         <p className={styles.value}>
           <span data-testid="account-email-value">{email}</span>
-          <StatusBadge ok={confirmedEmail} okLabel="Confirmed" notOkLabel="Not confirmed" />
+          <StatusBadge ok={confirmedEmail} okLabel={t('email.confirmed')} notOkLabel={t('email.notConfirmed')} />
         </p>
         {!editing ? (
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)} data-testid="change-email">
-            Change email
+            {t('email.change')}
           </Button>
         ) : null}
       </div>
@@ -54,8 +52,8 @@ export function EmailSettings({ me }: { me: Me }) {
             await refreshViewer();
             toast.success(
               account.pendingEmail
-                ? `We sent a code to ${requested}. You keep signing in with ${account.email} until you enter it.`
-                : `We sent a code to ${requested}. Enter it to confirm your new email.`,
+                ? t('email.sentKeep', { requested, current: account.email })
+                : t('email.sent', { requested }),
             );
           }}
         />
@@ -74,8 +72,8 @@ export function EmailSettings({ me }: { me: Me }) {
       ) : null}
       {!confirmedEmail && !pendingEmail && !editing ? (
         <div className={styles.subpanel}>
-          <h3 className={styles.subpanelTitle}>Confirm your email</h3>
-          <p className={styles.muted}>Enter the 6-digit code we sent to {email}.</p>
+          <h3 className={styles.subpanelTitle}>{t('email.confirmTitle')}</h3>
+          <p className={styles.muted}>{t('email.confirmText', { email })}</p>
           <VerifyCodeForm
             channel="email"
             justSent={justChanged}
@@ -85,17 +83,15 @@ export function EmailSettings({ me }: { me: Me }) {
             onVerified={async () => {
               setJustChanged(false);
               await refreshViewer();
-              toast.success('Your email is confirmed.');
+              toast.success(t('email.confirmedToast'));
             }}
-            submitLabel="Confirm email"
+            submitLabel={t('email.confirm')}
           />
         </div>
       ) : null}
     </AccountSection>
   );
 }
-
-const MAIL_UNAVAILABLE = 'We couldn’t send the email just now, so nothing was changed. Please try again in a minute.';
 
 /** A new sign-in email waiting for its code: confirm it, get a new code, or drop the change. */
 function PendingEmail({
@@ -111,15 +107,17 @@ function PendingEmail({
 }) {
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('account');
+  const errorText = useApiErrorText();
 
   async function cancel() {
     setError(null);
     setCancelling(true);
     try {
       await apiSend('DELETE', '/v1/account/email/pending');
-      await onDone(`The change was cancelled. You still sign in with ${current}.`);
+      await onDone(t('email.changeCancelled', { current }));
     } catch (err) {
-      setError(friendlyError(err));
+      setError(errorText(err));
       setCancelling(false);
     }
   }
@@ -127,12 +125,14 @@ function PendingEmail({
   return (
     <div className={styles.subpanel} data-testid="pending-email">
       <h3 className={styles.subpanelTitle}>
-        Pending confirmation: <span className={styles.pendingAddress}>{pending}</span>
+        <Trans
+          t={t}
+          i18nKey="email.pendingTitle"
+          values={{ pending }}
+          components={{ address: <span className={styles.pendingAddress} /> }}
+        />
       </h3>
-      <p className={styles.muted}>
-        Enter the 6-digit code we sent to that address. Until you do, you keep signing in with {current}. Once it’s
-        confirmed, we’ll let your current address know.
-      </p>
+      <p className={styles.muted}>{t('email.pendingText', { current })}</p>
       <FormAlert>{error}</FormAlert>
       <VerifyCodeForm
         channel="email"
@@ -140,12 +140,12 @@ function PendingEmail({
         alreadyVerifiedCode="email already confirmed"
         verify={(code) => apiSend('POST', '/v1/account/email/verify', { json: { code } })}
         resend={(captcha) => apiSend('POST', '/v1/account/email/resend', { json: { captcha } })}
-        onVerified={() => onDone(`You now sign in with ${pending}.`)}
-        submitLabel="Confirm new email"
+        onVerified={() => onDone(t('email.nowSignIn', { pending }))}
+        submitLabel={t('email.confirmNew')}
       />
       <div className={styles.buttons}>
         <Button variant="ghost" size="sm" onClick={cancel} loading={cancelling} data-testid="cancel-email-change">
-          Cancel the change
+          {t('email.cancelChange')}
         </Button>
       </div>
     </div>
@@ -169,6 +169,8 @@ function ChangeEmailForm({
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation('account');
+  const errorText = useApiErrorText();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -177,10 +179,10 @@ function ChangeEmailForm({
     setFormError(null);
     const parsed = emailSchema.safeParse(email);
     const next: typeof errors = {};
-    if (!email.trim()) next.email = 'Enter your new email address.';
-    else if (!parsed.success) next.email = 'Enter a valid email address, like name@example.com.';
-    else if (parsed.data === current.toLowerCase()) next.email = 'That is already your email address.';
-    if (!password) next.password = 'Enter your current password.';
+    if (!email.trim()) next.email = t('email.newEmpty');
+    else if (!parsed.success) next.email = t('email.newInvalid');
+    else if (parsed.data === current.toLowerCase()) next.email = t('email.same');
+    if (!password) next.password = t('email.passwordMissing');
     setErrors(next);
     if (next.email) return emailRef.current?.focus();
     if (next.password) return passwordRef.current?.focus();
@@ -194,13 +196,13 @@ function ChangeEmailForm({
     } catch (error) {
       const code = errorCode(error);
       if (code === 'EMAIL_TAKEN') {
-        setErrors({ email: 'Another account already uses this email.' });
+        setErrors({ email: t('email.taken') });
         emailRef.current?.focus();
       } else if (code === 'wrong credentials or client not found') {
-        setErrors({ password: 'That password isn’t right.' });
+        setErrors({ password: t('wrongPassword') });
         passwordRef.current?.focus();
       } else {
-        setFormError(friendlyError(error, { SERVICE_UNAVAILABLE: MAIL_UNAVAILABLE }));
+        setFormError(errorText(error, { SERVICE_UNAVAILABLE: t('email.mailUnavailable') }));
       }
     } finally {
       setSaving(false);
@@ -208,11 +210,11 @@ function ChangeEmailForm({
   }
 
   return (
-    <form className={`${forms.form} ${styles.subpanel}`} onSubmit={submit} noValidate aria-label="Change email">
+    <form className={`${forms.form} ${styles.subpanel}`} onSubmit={submit} noValidate aria-label={t('email.formName')}>
       <FormAlert>{formError}</FormAlert>
       <TextField
         ref={emailRef}
-        label="New email"
+        label={t('email.newLabel')}
         name="email"
         type="email"
         autoComplete="email"
@@ -225,16 +227,12 @@ function ChangeEmailForm({
           setEmail(event.target.value);
           if (errors.email) setErrors((e) => ({ ...e, email: undefined }));
         }}
-        hint={
-          keepsSignIn
-            ? `We’ll send a code to the new address. You keep signing in with ${current} until you confirm it.`
-            : 'We’ll send a code to the new address to confirm it.'
-        }
+        hint={keepsSignIn ? t('email.hintKeep', { current }) : t('email.hint')}
         data-testid="new-email"
       />
       <PasswordField
         ref={passwordRef}
-        label="Current password"
+        label={t('email.currentPassword')}
         name="currentPassword"
         autoComplete="current-password"
         value={password}
@@ -248,10 +246,10 @@ function ChangeEmailForm({
       />
       <div className={forms.actions}>
         <Button type="submit" loading={saving} data-testid="save-email">
-          Change email
+          {t('email.change')}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>

@@ -1,19 +1,23 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem, type Me } from '@cuewave/contract/account';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { errorCode, friendlyError } from '../registration/error-messages';
+import { errorCode, useApiErrorText } from '../registration/error-messages';
+import { passwordProblemText } from '../registration/password-strength';
 import { PasswordField } from '../registration/password-field';
 import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
 import forms from '../registration/forms.module.css';
 import { FormAlert } from '../auth/form-alert';
 
-export const PASSWORD_CHANGED = 'Password changed — other devices were signed out';
-
 /** Change the password with the current one; every other session is signed out by the API. */
 export function PasswordSettings({ me }: { me: Me }) {
   const toast = useToast();
+  const { t } = useTranslation('account');
+  // The password rules are worded once, with the sign-up form (the `auth` texts).
+  const { t: authT } = useTranslation('auth');
+  const errorText = useApiErrorText();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
@@ -26,11 +30,11 @@ export function PasswordSettings({ me }: { me: Me }) {
     event.preventDefault();
     setFormError(null);
     const found: typeof errors = {};
-    if (!current) found.current = 'Enter your current password.';
-    if (!next) found.next = 'Choose a new password.';
-    else if (next === current) found.next = 'Choose a password different from the current one.';
+    if (!current) found.current = t('password.currentMissing');
+    if (!next) found.next = t('password.newMissing');
+    else if (next === current) found.next = t('password.same');
     else {
-      const problem = passwordProblem(next, me.account.email);
+      const problem = passwordProblemText(next, authT, me.account.email);
       if (problem) found.next = problem;
     }
     setErrors(found);
@@ -42,17 +46,17 @@ export function PasswordSettings({ me }: { me: Me }) {
       await apiSend('POST', '/v1/account/password', { json: { currentPassword: current, newPassword: next } });
       setCurrent('');
       setNext('');
-      toast.success(PASSWORD_CHANGED);
+      toast.success(t('password.changed'));
     } catch (error) {
       const code = errorCode(error);
       if (code === 'wrong credentials or client not found') {
-        setErrors({ current: 'That password isn’t right.' });
+        setErrors({ current: t('wrongPassword') });
         currentRef.current?.focus();
       } else if (code === 'WEAK_PASSWORD') {
-        setErrors({ next: friendlyError(error) });
+        setErrors({ next: errorText(error) });
         nextRef.current?.focus();
       } else {
-        setFormError(friendlyError(error));
+        setFormError(errorText(error));
       }
     } finally {
       setSaving(false);
@@ -60,18 +64,14 @@ export function PasswordSettings({ me }: { me: Me }) {
   }
 
   return (
-    <AccountSection
-      title="Password"
-      description="Changing it signs you out on every other device."
-      testId="account-password"
-    >
-      <form className={forms.form} onSubmit={submit} noValidate aria-label="Change password">
+    <AccountSection title={t('password.title')} description={t('password.description')} testId="account-password">
+      <form className={forms.form} onSubmit={submit} noValidate aria-label={t('password.formName')}>
         <FormAlert>{formError}</FormAlert>
         {/* Lets password managers pair the new password with this account. */}
         <input type="text" name="username" autoComplete="username" value={me.account.email} readOnly hidden />
         <PasswordField
           ref={currentRef}
-          label="Current password"
+          label={t('password.current')}
           name="currentPassword"
           autoComplete="current-password"
           value={current}
@@ -85,7 +85,7 @@ export function PasswordSettings({ me }: { me: Me }) {
         />
         <PasswordField
           ref={nextRef}
-          label="New password"
+          label={t('password.new')}
           name="newPassword"
           autoComplete="new-password"
           value={next}
@@ -101,7 +101,7 @@ export function PasswordSettings({ me }: { me: Me }) {
         />
         <div className={forms.actions}>
           <Button type="submit" loading={saving} data-testid="save-password">
-            Change password
+            {t('password.submit')}
           </Button>
         </div>
       </form>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Account, Me } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toast';
 import { useRefreshViewer } from '../auth/use-viewer';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
 import { PhoneForm } from '../registration/phone-form';
 import { displayPhone } from '../registration/phone-format';
 import { VerifyCodeForm } from '../registration/verify-code-form';
@@ -21,6 +22,8 @@ export function PhoneSettings({ me }: { me: Me }) {
   const [removing, setRemoving] = useState(false);
   const refreshViewer = useRefreshViewer();
   const toast = useToast();
+  const { t } = useTranslation('account');
+  const errorText = useApiErrorText();
 
   async function remove() {
     setRemoving(true);
@@ -28,39 +31,35 @@ export function PhoneSettings({ me }: { me: Me }) {
       await apiSend<Account>('DELETE', '/v1/account/mobile');
       await refreshViewer();
       setConfirmRemove(false);
-      toast.success('Your phone number was removed.');
+      toast.success(t('phone.removed'));
     } catch (error) {
-      toast.error(`We couldn’t remove your phone number. ${friendlyError(error)}`);
+      toast.error(t('phone.removeFailed', { reason: errorText(error) }));
     } finally {
       setRemoving(false);
     }
   }
 
   return (
-    <AccountSection
-      title="Phone"
-      description="Used to secure your account and, if you like, for text notifications."
-      testId="account-phone"
-    >
+    <AccountSection title={t('phone.title')} description={t('phone.description')} testId="account-phone">
       <div className={styles.row}>
         <p className={styles.value}>
           {phone ? (
             <>
               <span data-testid="account-phone-value">{displayPhone(phone)}</span>
-              <StatusBadge ok={confirmedPhone} okLabel="Verified" notOkLabel="Not verified" />
+              <StatusBadge ok={confirmedPhone} okLabel={t('phone.verified')} notOkLabel={t('phone.notVerified')} />
             </>
           ) : (
-            <span className={styles.muted}>No phone number yet.</span>
+            <span className={styles.muted}>{t('phone.none')}</span>
           )}
         </p>
         {!editing ? (
           <div className={styles.buttons}>
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)} data-testid="edit-phone">
-              {phone ? 'Change number' : 'Add phone'}
+              {t(phone ? 'phone.change' : 'phone.add')}
             </Button>
             {phone ? (
               <Button variant="ghost" size="sm" onClick={() => setConfirmRemove(true)} data-testid="remove-phone">
-                Remove
+                {t('remove')}
               </Button>
             ) : null}
           </div>
@@ -71,7 +70,7 @@ export function PhoneSettings({ me }: { me: Me }) {
         <div className={styles.subpanel}>
           <PhoneForm
             initialPhone={phone}
-            submitLabel="Text me a code"
+            submitLabel={t('phone.sendCode')}
             autoFocus
             onSubmit={async (value) => {
               await apiSend<Account>('POST', '/v1/account/mobile', { json: value });
@@ -81,7 +80,7 @@ export function PhoneSettings({ me }: { me: Me }) {
             }}
             secondary={
               <Button variant="ghost" onClick={() => setEditing(false)}>
-                Cancel
+                {t('cancel')}
               </Button>
             }
           />
@@ -90,8 +89,8 @@ export function PhoneSettings({ me }: { me: Me }) {
 
       {phone && !confirmedPhone && !editing ? (
         <div className={styles.subpanel}>
-          <h3 className={styles.subpanelTitle}>Verify your phone</h3>
-          <p className={styles.muted}>Enter the 6-digit code we texted to {displayPhone(phone)}.</p>
+          <h3 className={styles.subpanelTitle}>{t('phone.verifyTitle')}</h3>
+          <p className={styles.muted}>{t('phone.verifyText', { phone: displayPhone(phone) })}</p>
           <VerifyCodeForm
             channel="phone"
             justSent={justSent}
@@ -101,9 +100,9 @@ export function PhoneSettings({ me }: { me: Me }) {
             onVerified={async () => {
               setJustSent(false);
               await refreshViewer();
-              toast.success('Your phone number is verified.');
+              toast.success(t('phone.verifiedToast'));
             }}
-            submitLabel="Verify phone"
+            submitLabel={t('phone.verify')}
           />
         </div>
       ) : null}
@@ -111,13 +110,13 @@ export function PhoneSettings({ me }: { me: Me }) {
       <Modal
         open={confirmRemove}
         onClose={() => setConfirmRemove(false)}
-        title="Remove your phone number?"
-        description="Text notifications stop, and you’ll need to add and verify a number again before changing your plan."
+        title={t('phone.removeTitle')}
+        description={t('phone.removeText')}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirmRemove(false)} disabled={removing}>
-              Keep it
+              {t('keepIt')}
             </Button>
             <Button
               variant="danger"
@@ -125,7 +124,7 @@ export function PhoneSettings({ me }: { me: Me }) {
               loading={removing}
               data-testid="confirm-remove-phone"
             >
-              Remove number
+              {t('phone.confirmRemove')}
             </Button>
           </>
         }

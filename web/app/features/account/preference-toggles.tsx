@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Account, Me } from '@cuewave/contract/account';
 import { useToast } from '../../components/ui/toast';
 import { useRefreshViewer } from '../auth/use-viewer';
@@ -7,61 +8,48 @@ import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
 import styles from './account.module.css';
 
-export const PREFERENCE_MESSAGES = {
-  newsletter: {
-    on: 'You’re subscribed to the newsletter.',
-    off: 'You’ve unsubscribed from the newsletter.',
-    failed: 'We couldn’t update your newsletter subscription. Please try again.',
-  },
-  notifications: {
-    on: 'Text notifications are on.',
-    off: 'Text notifications are off.',
-    failed: 'We couldn’t update your text notifications. Please try again.',
-    phoneRequired: 'Verify a phone number first to get text notifications.',
-  },
-};
+/** The toasts of each switch: keys under `preferences` (locales/*.json). */
+const MESSAGE_KEYS = {
+  newsletter: { on: 'newsletterOn', off: 'newsletterOff', failed: 'newsletterFailed' },
+  notifications: { on: 'textsOn', off: 'textsOff', failed: 'textsFailed' },
+} as const;
 
 /** Newsletter and SMS notification subscriptions (spec §7 Account), each with its own toasts. */
 export function PreferenceToggles({ me }: { me: Me }) {
   const refreshViewer = useRefreshViewer();
   const toast = useToast();
+  const { t } = useTranslation('account');
   const [saving, setSaving] = useState<'newsletter' | 'notifications' | null>(null);
   const canText = Boolean(me.account.phone && me.account.confirmedPhone);
 
   async function toggle(which: 'newsletter' | 'notifications', on: boolean) {
     const path = which === 'newsletter' ? '/v1/account/email/newsletter' : '/v1/account/mobile/notifications';
-    const messages = PREFERENCE_MESSAGES[which];
+    const messages = MESSAGE_KEYS[which];
     setSaving(which);
     try {
       await apiSend<Account>(on ? 'POST' : 'DELETE', path);
       await refreshViewer();
-      toast.success(on ? messages.on : messages.off);
+      toast.success(t(`preferences.${on ? messages.on : messages.off}`));
     } catch (error) {
-      toast.error(
-        errorCode(error) === 'PHONE_REQUIRED' ? PREFERENCE_MESSAGES.notifications.phoneRequired : messages.failed,
-      );
+      toast.error(t(`preferences.${errorCode(error) === 'PHONE_REQUIRED' ? 'phoneRequired' : messages.failed}`));
     } finally {
       setSaving(null);
     }
   }
 
   return (
-    <AccountSection title="Notifications" testId="account-notifications">
+    <AccountSection title={t('preferences.title')} testId="account-notifications">
       <Toggle
-        label="Newsletter"
-        description="New music, curated playlists and offers, about twice a month."
+        label={t('preferences.newsletter')}
+        description={t('preferences.newsletterText')}
         checked={me.account.newsletter}
         busy={saving === 'newsletter'}
         onChange={(on) => void toggle('newsletter', on)}
         testId="toggle-newsletter"
       />
       <Toggle
-        label="Text notifications"
-        description={
-          canText
-            ? 'Important account and billing news by SMS.'
-            : 'Important account and billing news by SMS. Verify a phone number to turn these on.'
-        }
+        label={t('preferences.texts')}
+        description={t(canText ? 'preferences.textsText' : 'preferences.textsNeedPhone')}
         checked={me.account.mobileNotifications}
         busy={saving === 'notifications'}
         disabled={!canText && !me.account.mobileNotifications}

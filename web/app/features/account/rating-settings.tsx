@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Account, Me } from '@cuewave/contract/account';
 import { cx } from '../../components/ui/cx';
 import { useToast } from '../../components/ui/toast';
@@ -8,13 +9,10 @@ import { apiSend } from '../../lib/api';
 import { AccountSection } from './account-section';
 import styles from './account.module.css';
 
-/** Spec §8 user messages. */
-export const RATING_THANKS = 'Thank you for rating us. We\u2019ll do our best.';
-export const RATING_FAILED = 'Failed to send rating.';
-
 /** Rate the store 1–5 (POST /v1/account/rate); picking a star sends it. */
 export function RatingSettings({ me }: { me: Me }) {
   const toast = useToast();
+  const { t } = useTranslation('account');
   const refreshViewer = useRefreshViewer();
   const [pending, setPending] = useState<number | null>(null);
   const shown = pending ?? me.account.rating ?? 0;
@@ -24,22 +22,23 @@ export function RatingSettings({ me }: { me: Me }) {
     try {
       await apiSend<Account>('POST', '/v1/account/rate', { json: { value } });
       await refreshViewer();
-      toast.success(RATING_THANKS);
+      toast.success(t('rating.thanks'));
     } catch {
-      toast.error(RATING_FAILED);
+      toast.error(t('rating.failed'));
     } finally {
       setPending(null);
     }
   }
 
   return (
-    <AccountSection
-      title="Rate Cuewave"
-      description="How are we doing? Your rating helps us decide what to improve next."
-      testId="account-rating"
-    >
+    <AccountSection title={t('rating.title')} description={t('rating.description')} testId="account-rating">
       {/* Buttons rather than radios: arrow keys in a radio group would send a rating on every step. */}
-      <div className={styles.stars} role="group" aria-label="Your rating" aria-busy={pending !== null || undefined}>
+      <div
+        className={styles.stars}
+        role="group"
+        aria-label={t('rating.group')}
+        aria-busy={pending !== null || undefined}
+      >
         {[1, 2, 3, 4, 5].map((value) => (
           <button
             key={value}
@@ -51,15 +50,13 @@ export function RatingSettings({ me }: { me: Me }) {
             data-testid={`rate-${value}`}
           >
             <Star aria-hidden="true" />
-            <span className="visually-hidden">
-              {value} star{value === 1 ? '' : 's'}
-            </span>
+            <span className="visually-hidden">{t('rating.stars', { count: value })}</span>
           </button>
         ))}
       </div>
       {me.account.rating ? (
         <p className={styles.muted} data-testid="current-rating">
-          You rated us {me.account.rating} out of 5. Pick again to change it.
+          {t('rating.current', { rating: me.account.rating })}
         </p>
       ) : null}
     </AccountSection>

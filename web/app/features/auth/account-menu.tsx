@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Me } from '@cuewave/contract/account';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { BadgeCheck, ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { cx } from '../../components/ui/cx';
 import { ACCOUNT_PATH, DASHBOARD_PATH, SUBSCRIPTION_PATH } from '../shell/nav-links';
@@ -14,6 +15,7 @@ import styles from './account-menu.module.css';
  * focus to the button; any navigation closes it.
  */
 export function AccountMenu({ me, className }: { me: Me; className?: string }) {
+  const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const panelId = useId();
@@ -57,7 +59,7 @@ export function AccountMenu({ me, className }: { me: Me; className?: string }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Account menu for ${email}`}
+        aria-label={t('menu.label', { email })}
         onClick={() => setOpen((v) => !v)}
         data-testid="account-menu-button"
       >
@@ -68,26 +70,26 @@ export function AccountMenu({ me, className }: { me: Me; className?: string }) {
       </button>
       <div id={panelId} className={styles.panel} hidden={!open} data-testid="account-menu">
         <p className={styles.signedInAs}>
-          Signed in as
+          {t('menu.signedInAs')}
           <span className={styles.email}>{email}</span>
         </p>
         <ul role="list" className={styles.list}>
           <li>
             <Link to={DASHBOARD_PATH} className={styles.item}>
               <LayoutDashboard aria-hidden="true" />
-              Dashboard
+              {t('menu.dashboard')}
             </Link>
           </li>
           <li>
             <Link to={SUBSCRIPTION_PATH} className={styles.item}>
               <BadgeCheck aria-hidden="true" />
-              Subscription
+              {t('menu.subscription')}
             </Link>
           </li>
           <li>
             <Link to={ACCOUNT_PATH} className={styles.item}>
               <UserRound aria-hidden="true" />
-              Account
+              {t('menu.account')}
             </Link>
           </li>
           <li className={styles.separator}>
@@ -102,7 +104,7 @@ export function AccountMenu({ me, className }: { me: Me; className?: string }) {
               data-testid="logout"
             >
               <LogOut aria-hidden="true" />
-              {signingOut ? 'Logging out…' : 'Log out'}
+              {signingOut ? t('menu.loggingOut') : t('menu.logOut')}
             </button>
           </li>
         </ul>

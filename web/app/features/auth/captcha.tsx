@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptchaChallenge } from '@cuewave/contract/account';
 import type { Challenge } from 'altcha-lib';
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api';
 import styles from './auth-forms.module.css';
 
@@ -93,19 +94,21 @@ async function recaptchaToken(siteKey: string, action: CaptchaAction): Promise<s
   return grecaptcha.execute(siteKey, { action });
 }
 
-const NOTICE: Record<CaptchaState, string> = {
-  idle: 'Protected by a privacy-friendly proof-of-work check.',
-  ready: 'Protected by a privacy-friendly proof-of-work check.',
-  solving: 'Running a quick privacy-friendly check…',
-  error: 'The browser check failed. Please try again.',
+// Keys of the `auth` namespace: nothing to say yet and solved read the same.
+const NOTICE: Record<CaptchaState, 'captcha.idle' | 'captcha.solving' | 'captcha.error'> = {
+  idle: 'captcha.idle',
+  ready: 'captcha.idle',
+  solving: 'captcha.solving',
+  error: 'captcha.error',
 };
 
 /** The line under a protected form saying what the invisible check is. */
 export function CaptchaNotice({ state }: { state: CaptchaState }) {
+  const { t } = useTranslation('auth');
   return (
     <p className={styles.captchaNotice} data-state={state} aria-live="polite">
       <ShieldCheck aria-hidden="true" />
-      <span>{NOTICE[state]}</span>
+      <span>{t(NOTICE[state])}</span>
     </p>
   );
 }

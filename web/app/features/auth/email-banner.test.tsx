@@ -8,6 +8,7 @@ import { EmailBanner } from './email-banner';
 
 vi.mock('./captcha', () => ({
   useCaptcha: () => ({ solve: async () => 'captcha-solution', state: 'ready' }),
+  solveCaptcha: async () => 'captcha-solution',
   CaptchaNotice: () => null,
 }));
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Me } from '@cuewave/contract/account';
 import { Link, useLocation } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { MailWarning } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, apiSend } from '../../lib/api';
 import { useLocalizedPath } from '../shell/edition';
-import { useCaptcha } from './captcha';
 import { waitMessage } from './messages';
 import { useRefreshViewer } from './use-viewer';
 import styles from './email-banner.module.css';
@@ -25,8 +25,8 @@ export function EmailBanner({ me }: { me: Me | null }) {
 }
 
 function Banner({ email, codePage }: { email: string; codePage: string }) {
+  const { t } = useTranslation('auth');
   const toast = useToast();
-  const captcha = useCaptcha('resend');
   const refreshViewer = useRefreshViewer();
   const localized = useLocalizedPath();
   const [sending, setSending] = useState(false);
@@ -34,33 +34,37 @@ function Banner({ email, codePage }: { email: string; codePage: string }) {
   async function resend() {
     setSending(true);
     try {
-      const solution = await captcha.solve();
+      // The browser check loads on the first press, not with every page this banner is on (issue 15).
+      const { solveCaptcha } = await import('./captcha');
+      const solution = await solveCaptcha('resend');
       await apiSend('POST', '/v1/account/email/resend', { json: { captcha: solution } });
-      toast.success(`We sent a new code to ${email}.`);
+      toast.success(t('banner.sent', { email }));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) toast.warning(waitMessage(error.retryAfter, 'a new code'));
+      if (error instanceof ApiError && error.status === 429) toast.warning(waitMessage(error.retryAfter, 'newCode', t));
       else if (error instanceof ApiError && error.body.error === 'email already confirmed') {
-        toast.info('Your email is already confirmed.');
+        toast.info(t('banner.alreadyConfirmed'));
         await refreshViewer();
-      } else if (error instanceof ApiError && error.body.message) toast.error(error.body.message);
-      else toast.error('We couldn’t send a new code. Please try again.');
+      } else if (error instanceof ApiError && error.body.message) {
+        const { apiErrorText } = await import('../registration/error-messages');
+        toast.error(apiErrorText(error, t));
+      } else toast.error(t('banner.failed'));
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <div className={styles.banner} role="region" aria-label="Email not confirmed" data-testid="email-banner">
+    <div className={styles.banner} role="region" aria-label={t('banner.region')} data-testid="email-banner">
       <div className={styles.inner}>
         <MailWarning aria-hidden="true" className={styles.icon} />
         <p className={styles.text}>
-          Please confirm your email address <strong>{email}</strong>.{' '}
+          <Trans t={t} i18nKey="banner.text" values={{ email }} components={{ strong: <strong /> }} />{' '}
           <Link to={localized(codePage)} className={styles.link}>
-            Enter your code
+            {t('banner.enterCode')}
           </Link>
         </p>
         <Button size="sm" variant="secondary" loading={sending} onClick={resend} data-testid="email-banner-resend">
-          Resend code
+          {t('banner.resend')}
         </Button>
       </div>
     </div>

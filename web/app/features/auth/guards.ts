@@ -1,5 +1,5 @@
 import type { Access, RegistrationStep, SubscriptionSummary } from '@cuewave/contract/account';
-import { registrationSteps } from '@cuewave/contract/account';
+import { registrationSteps } from '@cuewave/contract/account-rules';
 import { stepIndex } from '@cuewave/contract/registration';
 import { editionOfPath, localizedPath } from '../shell/edition';
 import { stripEdition } from '../shell/paths';

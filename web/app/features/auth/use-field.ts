@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
-import { emailSchema } from '@cuewave/contract/account';
+import { normaliseEmail } from '@cuewave/contract/account-rules';
+import type { AuthT } from './messages';
 
 export type Validator = (value: string) => string | null;
 
@@ -47,7 +48,8 @@ export function checkAll(fields: Field[]): boolean {
   return !first;
 }
 
-export function emailProblem(value: string): string | null {
-  if (!value.trim()) return 'Enter your email address.';
-  return emailSchema.safeParse(value).success ? null : 'Enter a valid email address, like name@example.com.';
+/** The email rule of the contract, in the page's language (`t` of the `auth` namespace). */
+export function emailProblem(value: string, t: AuthT): string | null {
+  if (!value.trim()) return t('field.emailMissing');
+  return normaliseEmail(value) ? null : t('field.emailInvalid');
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Pencil } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { BillingDetails, Country } from '@cuewave/contract/billing';
 import { US_STATES } from '@cuewave/contract/billing';
 import { Button } from '../../components/ui/button';
@@ -20,30 +21,27 @@ export type BillingDetailsSectionProps = {
 export function BillingDetailsSection({ billing, countries, failed, onSaved }: BillingDetailsSectionProps) {
   const [editing, setEditing] = useState(false);
   const toast = useToast();
+  const { t } = useTranslation('billing');
 
   return (
-    <AccountSection
-      title="Billing details"
-      description="Your invoices and receipts are made out to these details, and tax is worked out from the address."
-      testId="billing-details"
-    >
+    <AccountSection title={t('details.title')} description={t('details.description')} testId="billing-details">
       {failed ? (
         <p className={styles.muted} role="alert">
-          We couldn’t load your billing details. Reload the page to try again.
+          {t('details.loadFailed')}
         </p>
       ) : editing ? (
         <BillingForm
           initial={billing}
           countries={countries}
-          submitLabel="Save details"
+          submitLabel={t('details.save')}
           onDone={(result) => {
             onSaved(result.billing);
             setEditing(false);
-            toast.success('Billing details saved.');
+            toast.success(t('details.saved'));
           }}
           secondary={
             <Button variant="ghost" size="lg" onClick={() => setEditing(false)} data-testid="billing-cancel">
-              Cancel
+              {t('details.cancel')}
             </Button>
           }
         />
@@ -51,14 +49,14 @@ export function BillingDetailsSection({ billing, countries, failed, onSaved }: B
         <div className={styles.detailsRow}>
           <BillingAddress billing={billing} countries={countries} />
           <Button variant="secondary" icon={<Pencil />} onClick={() => setEditing(true)} data-testid="billing-edit">
-            Edit
+            {t('details.edit')}
           </Button>
         </div>
       ) : (
         <div className={styles.detailsRow}>
-          <p className={styles.muted}>No billing details yet. They are asked for when you buy a plan.</p>
+          <p className={styles.muted}>{t('details.none')}</p>
           <Button variant="secondary" onClick={() => setEditing(true)} data-testid="billing-edit">
-            Add billing details
+            {t('details.add')}
           </Button>
         </div>
       )}
@@ -67,6 +65,7 @@ export function BillingDetailsSection({ billing, countries, failed, onSaved }: B
 }
 
 function BillingAddress({ billing, countries }: { billing: BillingDetails; countries: Country[] }) {
+  const { t } = useTranslation('billing');
   const country = countries.find((c) => c.value === billing.country)?.label ?? billing.country;
   const state = billing.state ? (US_STATES.find((s) => s.code === billing.state)?.name ?? billing.state) : null;
   return (
@@ -84,8 +83,8 @@ function BillingAddress({ billing, countries }: { billing: BillingDetails; count
       <span>{country}</span>
       {billing.taxNumber ? (
         <span data-testid="billing-tax-number">
-          Tax number {billing.taxNumber}
-          {billing.type === 'business' && !billing.taxNumberValid ? ' (not verified)' : ''}
+          {t('details.taxNumber', { number: billing.taxNumber })}
+          {billing.type === 'business' && !billing.taxNumberValid ? ` ${t('details.notVerified')}` : ''}
         </span>
       ) : null}
       {billing.phoneNumber ? <span>{billing.phoneNumber}</span> : null}

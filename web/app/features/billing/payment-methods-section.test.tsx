@@ -2,7 +2,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredPaymentMethod } from '@cuewave/contract/payment';
 import { ToastProvider } from '../../components/ui/toast';
-import { PaymentMethodsSection, removalText } from './payment-methods-section';
+import { getI18n } from 'react-i18next';
+import { PaymentMethodsSection, removalText as removalTextIn } from './payment-methods-section';
+
+const removalText = (...args: [Parameters<typeof removalTextIn>[0], Parameters<typeof removalTextIn>[1]]) =>
+  removalTextIn(...args, getI18n().getFixedT('en', 'billing'));
 
 afterEach(() => {
   cleanup();

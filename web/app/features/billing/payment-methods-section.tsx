@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CreditCard, Plus, Trash2 } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { StoredPaymentMethod } from '@cuewave/contract/payment';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -7,12 +9,11 @@ import { Modal } from '../../components/ui/modal';
 import { useToast } from '../../components/ui/toast';
 import { AccountSection } from '../account/account-section';
 import { FormAlert } from '../auth/form-alert';
-import { errorCode, friendlyError } from '../registration/error-messages';
+import { errorCode, useApiErrorText } from '../registration/error-messages';
 import { deletePaymentMethod, getPaymentMethods, makeDefaultPaymentMethod } from '../checkout/api';
 import { CardForm, cardSaveErrorMessage, useCardForm } from '../checkout/card-form';
 import { cardExpired, cardName, expiryLabel } from '../checkout/card-label';
 import { DefaultCardBadge } from '../checkout/default-card-badge';
-import { CARD_REMOVAL_MESSAGES, PAYMENT_METHOD_MESSAGES } from './messages';
 import styles from './billing.module.css';
 
 export type PaymentMethodsSectionProps = {
@@ -25,13 +26,17 @@ export type PaymentMethodsSectionProps = {
  * default (the newest other one: the list is the default first, then newest first), or that none is
  * left. The only card of a renewing subscription cannot go at all (decision 043).
  */
-export function removalText(card: StoredPaymentMethod, methods: StoredPaymentMethod[]): string {
-  const gone = `${cardName(card)} will no longer be charged.`;
+export function removalText(
+  card: StoredPaymentMethod,
+  methods: StoredPaymentMethod[],
+  t: TFunction<'billing'>,
+): string {
+  const gone = t('cards.gone', { card: cardName(card) });
   if (!card.isDefault) return gone;
   const successor = methods.find((m) => m.id !== card.id);
   return successor
-    ? `${gone} ${cardName(successor)} becomes your default card.`
-    : `${gone} ${CARD_REMOVAL_MESSAGES.noCardLeft}`;
+    ? `${gone} ${t('cards.successor', { card: cardName(successor) })}`
+    : `${gone} ${t('cards.noCardLeft')}`;
 }
 
 /**
@@ -41,6 +46,8 @@ export function removalText(card: StoredPaymentMethod, methods: StoredPaymentMet
  */
 export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSectionProps) {
   const toast = useToast();
+  const { t } = useTranslation('billing');
+  const errorText = useApiErrorText();
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<StoredPaymentMethod | null>(null);
@@ -56,9 +63,9 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
     setRowError(null);
     try {
       onChange(await makeDefaultPaymentMethod(card.id));
-      toast.success(PAYMENT_METHOD_MESSAGES.defaultSuccess);
+      toast.success(t('cards.defaultSuccess'));
     } catch (error) {
-      setRowError(`We couldn’t change your default card. ${friendlyError(error)}`);
+      setRowError(t('cards.defaultFailed', { reason: errorText(error) }));
     } finally {
       setBusyId(null);
     }
@@ -72,35 +79,31 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
     try {
       onChange(await deletePaymentMethod(card.id));
       setRemoving(null);
-      toast.success(PAYMENT_METHOD_MESSAGES.deleteSuccess);
+      toast.success(t('cards.deleteSuccess'));
     } catch (error) {
       // 409 PAYMENT_METHOD_REQUIRED: the only card of a renewing subscription stays (decision 043);
       // the dialog shows the server's reason and offers to add a card instead.
-      setRemoveError(friendlyError(error));
+      setRemoveError(errorText(error));
       if (errorCode(error) === 'PAYMENT_METHOD_REQUIRED') setRefused(true);
-      toast.warning(PAYMENT_METHOD_MESSAGES.deleteFailed);
+      toast.warning(t('cards.deleteFailed'));
     } finally {
       setBusyId(null);
     }
   }
 
   return (
-    <AccountSection
-      title="Payment methods"
-      description="Your default card pays for renewals. We keep only the brand, last four digits and expiry date."
-      testId="payment-methods"
-    >
+    <AccountSection title={t('cards.title')} description={t('cards.description')} testId="payment-methods">
       {methods === null ? (
         <p className={styles.muted} role="alert">
-          We couldn’t load your cards. Reload the page to try again.
+          {t('cards.loadFailed')}
         </p>
       ) : methods.length === 0 && !adding ? (
         <EmptyState
           compact
           headingLevel={3}
           icon={<CreditCard />}
-          title="No saved cards"
-          description="Add a card to pay for your plan and its renewals."
+          title={t('cards.emptyTitle')}
+          description={t('cards.emptyText')}
         />
       ) : (
         <ul className={styles.cards} role="list" data-testid="card-list">
@@ -112,11 +115,9 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
               <span className={styles.cardText}>
                 <strong>{cardName(card)}</strong>
                 <span className={cardExpired(card) ? styles.expired : undefined}>
-                  {cardExpired(card) ? 'Expired' : 'Expires'} {expiryLabel(card)}
+                  {t(cardExpired(card) ? 'cards.expired' : 'cards.expires', { date: expiryLabel(card) })}
                 </span>
-                {card.requiredForRenewal ? (
-                  <span data-testid="card-renews">{CARD_REMOVAL_MESSAGES.renewsHint}</span>
-                ) : null}
+                {card.requiredForRenewal ? <span data-testid="card-renews">{t('cards.renewsHint')}</span> : null}
               </span>
               {card.isDefault ? <DefaultCardBadge testId="card-default" /> : null}
               <span className={styles.cardActions}>
@@ -127,10 +128,10 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
                     loading={busyId === card.id && !removing}
                     disabled={busyId !== null}
                     onClick={() => void makeDefault(card)}
-                    aria-label={`Make ${cardName(card)} the default card`}
+                    aria-label={t('cards.makeDefaultLabel', { card: cardName(card) })}
                     data-testid="card-make-default"
                   >
-                    Make default
+                    {t('cards.makeDefault')}
                   </Button>
                 ) : null}
                 <Button
@@ -143,10 +144,10 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
                     setRefused(false);
                     setRemoving(card);
                   }}
-                  aria-label={`Remove ${cardName(card)}`}
+                  aria-label={t('cards.removeLabel', { card: cardName(card) })}
                   data-testid="card-delete"
                 >
-                  Remove
+                  {t('cards.remove')}
                 </Button>
               </span>
             </li>
@@ -162,13 +163,13 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
             onAdded={(list) => {
               onChange(list);
               setAdding(false);
-              toast.success(PAYMENT_METHOD_MESSAGES.addSuccess);
+              toast.success(t('cards.addSuccess'));
             }}
           />
         ) : (
           <div>
             <Button variant="secondary" icon={<Plus />} onClick={() => setAdding(true)} data-testid="card-add">
-              Add a card
+              {t('cards.add')}
             </Button>
           </div>
         )
@@ -178,15 +179,15 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
         open={removing !== null}
         onClose={() => (busyId ? undefined : setRemoving(null))}
         size="sm"
-        title={blocked ? CARD_REMOVAL_MESSAGES.blockedTitle : 'Remove this card?'}
+        title={t(blocked ? 'cards.blockedTitle' : 'cards.removeTitle')}
         description={
           removing
             ? blocked
               ? // After a refusal the server's own reason (in the alert below) says it.
                 refused
                 ? undefined
-                : CARD_REMOVAL_MESSAGES.blocked
-              : removalText(removing, methods ?? [])
+                : t('cards.blocked')
+              : removalText(removing, methods ?? [], t)
             : undefined
         }
         data-testid="card-delete-dialog"
@@ -194,7 +195,7 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
           blocked ? (
             <>
               <Button variant="secondary" onClick={() => setRemoving(null)}>
-                Keep card
+                {t('cards.keep')}
               </Button>
               <Button
                 icon={<Plus />}
@@ -204,13 +205,13 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
                 }}
                 data-testid="card-delete-add-instead"
               >
-                Add another card
+                {t('cards.addInstead')}
               </Button>
             </>
           ) : (
             <>
               <Button variant="secondary" onClick={() => setRemoving(null)} disabled={busyId !== null}>
-                Keep card
+                {t('cards.keep')}
               </Button>
               <Button
                 variant="danger"
@@ -218,7 +219,7 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
                 onClick={() => void remove()}
                 data-testid="card-delete-confirm"
               >
-                Remove card
+                {t('cards.confirmRemove')}
               </Button>
             </>
           )
@@ -232,6 +233,7 @@ export function PaymentMethodsSection({ methods, onChange }: PaymentMethodsSecti
 
 function AddCard({ onCancel, onAdded }: { onCancel: () => void; onAdded: (methods: StoredPaymentMethod[]) => void }) {
   const card = useCardForm();
+  const { t } = useTranslation('billing');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -245,23 +247,23 @@ function AddCard({ onCancel, onAdded }: { onCancel: () => void; onAdded: (method
       const saved = await card.saveCard();
       if (saved) onAdded(await getPaymentMethods());
     } catch (err) {
-      setError(cardSaveErrorMessage(err, 'We couldn’t add your card.'));
+      setError(cardSaveErrorMessage(err, t('cards.addFailed')));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form className={styles.addCard} onSubmit={submit} noValidate aria-label="Add a card">
-      <h3 className={styles.addCardTitle}>Add a card</h3>
+    <form className={styles.addCard} onSubmit={submit} noValidate aria-label={t('cards.add')}>
+      <h3 className={styles.addCardTitle}>{t('cards.add')}</h3>
       <CardForm form={card} disabled={saving} testIdPrefix="new-card" />
       <FormAlert testId="card-add-error">{error}</FormAlert>
       <div className={styles.buttons}>
         <Button type="submit" loading={saving} data-testid="card-add-submit">
-          Save card
+          {t('cards.save')}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('cards.cancel')}
         </Button>
       </div>
     </form>

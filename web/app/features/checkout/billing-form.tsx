@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { AlertTriangle, Building2, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   isEuCountry,
   US_STATES,
@@ -12,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { TextField } from '../../components/ui/text-field';
 import { FormAlert } from '../auth/form-alert';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
 import { saveBilling } from './api';
 import {
   BILLING_FIELDS,
@@ -62,6 +63,8 @@ export function BillingForm({
   onDone,
   secondary,
 }: BillingFormProps) {
+  const { t, i18n } = useTranslation('checkout');
+  const friendlyError = useApiErrorText();
   const [values, setValues] = useState<BillingFormValues>(() => billingFormValues(initial, defaultCountry));
   const [errors, setErrors] = useState<BillingFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,14 +101,14 @@ export function BillingForm({
     const next = { ...values, [field]: value };
     if (field === 'country' && value !== 'US') next.state = '';
     setValues(next);
-    if (field !== 'type' && errors[field as BillingField] && !billingFieldError(field as BillingField, next)) {
+    if (field !== 'type' && errors[field as BillingField] && !billingFieldError(field as BillingField, next, t)) {
       setErrors({ ...errors, [field]: undefined });
     }
   }
 
   function blur(field: BillingField) {
     if (!values[field].trim()) return;
-    setErrors({ ...errors, [field]: billingFieldError(field, values) ?? undefined });
+    setErrors({ ...errors, [field]: billingFieldError(field, values, t) ?? undefined });
   }
 
   function focusFirst(found: BillingFormErrors) {
@@ -129,7 +132,7 @@ export function BillingForm({
       }
       return;
     }
-    const found = billingFormErrors(values);
+    const found = billingFormErrors(values, t);
     setErrors(found);
     if (Object.keys(found).length) {
       focusFirst(found);
@@ -155,7 +158,7 @@ export function BillingForm({
         const rest = [...mapped.other, parsed?.rest].filter(Boolean).join(' ');
         if (rest) setFormError(rest);
       } else {
-        setFormError(`We couldn’t save your billing details. ${friendlyError(error)}`);
+        setFormError(t('billing.saveFailed', { reason: friendlyError(error) }));
         window.setTimeout(() => formErrorRef.current?.focus(), 0);
       }
     } finally {
@@ -175,21 +178,21 @@ export function BillingForm({
     'data-testid': `billing-${name}`,
   });
 
-  const taxLabel = taxNumberLabel(country?.taxCode, values.country);
+  const taxLabel = taxNumberLabel(country?.taxCode, values.country, t);
   return (
-    <form className={styles.billingForm} onSubmit={submit} noValidate aria-label="Billing details">
+    <form className={styles.billingForm} onSubmit={submit} noValidate aria-label={t('billing.form')}>
       <FormAlert ref={formErrorRef} testId="billing-error">
         {formError}
       </FormAlert>
       <fieldset className={styles.typeToggle} disabled={saving}>
-        <legend className={styles.fieldLabel}>I’m buying as</legend>
+        <legend className={styles.fieldLabel}>{t('billing.buyingAs')}</legend>
         <div className={styles.typeOptions}>
           <TypeOption
             type="personal"
             current={values.type}
             onChange={(type) => set('type', type)}
             icon={<User />}
-            label="Individual"
+            label={t('billing.individual')}
             name={`${ids}-type`}
           />
           <TypeOption
@@ -197,23 +200,28 @@ export function BillingForm({
             current={values.type}
             onChange={(type) => set('type', type)}
             icon={<Building2 />}
-            label="Business"
+            label={t('billing.business')}
             name={`${ids}-type`}
           />
         </div>
       </fieldset>
 
       <div className={styles.grid2}>
-        <TextField label="First name" autoComplete="given-name" maxLength={100} {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={100} {...field('lastName')} />
+        <TextField label={t('billing.firstName')} autoComplete="given-name" maxLength={100} {...field('firstName')} />
+        <TextField label={t('billing.lastName')} autoComplete="family-name" maxLength={100} {...field('lastName')} />
       </div>
       {shown.has('companyName') ? (
-        <TextField label="Company name" autoComplete="organization" maxLength={200} {...field('companyName')} />
+        <TextField
+          label={t('billing.companyName')}
+          autoComplete="organization"
+          maxLength={200}
+          {...field('companyName')}
+        />
       ) : null}
 
       <SelectField
         id={`${ids}-country`}
-        label="Country"
+        label={t('billing.country')}
         selectRef={refs.country}
         value={values.country}
         error={errors.country}
@@ -223,7 +231,7 @@ export function BillingForm({
         testId="billing-country"
       >
         <option value="" disabled>
-          Choose a country
+          {t('billing.chooseCountry')}
         </option>
         {countries.length === 0 && values.country ? <option value={values.country}>{values.country}</option> : null}
         {countries.map((c) => (
@@ -235,7 +243,7 @@ export function BillingForm({
       {shown.has('state') ? (
         <SelectField
           id={`${ids}-state`}
-          label="State"
+          label={t('billing.state')}
           selectRef={refs.state}
           value={values.state}
           error={errors.state}
@@ -245,7 +253,7 @@ export function BillingForm({
           testId="billing-state"
         >
           <option value="" disabled>
-            Choose a state
+            {t('billing.chooseState')}
           </option>
           {US_STATES.map((s) => (
             <option key={s.code} value={s.code}>
@@ -255,11 +263,11 @@ export function BillingForm({
         </SelectField>
       ) : null}
 
-      <TextField label="Street address" autoComplete="address-line1" maxLength={200} {...field('line1')} />
+      <TextField label={t('billing.line1')} autoComplete="address-line1" maxLength={200} {...field('line1')} />
       <TextField
         label={
           <>
-            Apartment, suite, floor <span className={styles.optional}>(optional)</span>
+            {t('billing.line2')} <span className={styles.optional}>{t('billing.optional')}</span>
           </>
         }
         autoComplete="address-line2"
@@ -267,15 +275,15 @@ export function BillingForm({
         {...field('line2')}
       />
       <div className={styles.grid2}>
-        <TextField label="City" autoComplete="address-level2" maxLength={100} {...field('city')} />
-        <TextField label="Postal code" autoComplete="postal-code" maxLength={12} {...field('postalCode')} />
+        <TextField label={t('billing.city')} autoComplete="address-level2" maxLength={100} {...field('city')} />
+        <TextField label={t('billing.postalCode')} autoComplete="postal-code" maxLength={12} {...field('postalCode')} />
       </div>
 
       {shown.has('taxNumber') ? (
         <div className={styles.stack}>
           <TextField
             label={taxLabel}
-            hint={taxNumberHint(values.country)}
+            hint={taxNumberHint(values.country, t)}
             maxLength={30}
             autoComplete="off"
             spellCheck={false}
@@ -284,15 +292,19 @@ export function BillingForm({
           {warningStands && taxWarning?.result.taxNumberMessage ? (
             <div className={styles.warning} role="alert" data-testid="billing-tax-warning">
               <AlertTriangle aria-hidden="true" />
-              <p>{taxWarning.result.taxNumberMessage} Correct the number and save again, or continue as it is.</p>
+              <p>
+                {/* The API words the warning in English (naming the country and the expected shape); other
+                    languages say the same from their own texts. */}
+                {i18n.language === 'en'
+                  ? taxWarning.result.taxNumberMessage
+                  : t('billing.taxInvalidSaved', { label: taxLabel })}{' '}
+                {t('billing.taxWarningAction')}
+              </p>
             </div>
           ) : storedInvalid ? (
             <div className={styles.warning} data-testid="billing-tax-warning">
               <AlertTriangle aria-hidden="true" />
-              <p>
-                This {taxLabel} did not pass our format check, so EU reverse charge does not apply and VAT is added to
-                your price. Correct it to have it checked again.
-              </p>
+              <p>{t('billing.taxStoredInvalid', { label: taxLabel })}</p>
             </div>
           ) : null}
         </div>
@@ -301,7 +313,7 @@ export function BillingForm({
       <TextField
         label={
           <>
-            Phone number <span className={styles.optional}>(optional, for the invoice)</span>
+            {t('billing.phone')} <span className={styles.optional}>{t('billing.phoneOptional')}</span>
           </>
         }
         type="tel"
@@ -313,7 +325,7 @@ export function BillingForm({
 
       <div className={styles.formActions}>
         <Button type="submit" size="lg" loading={saving} data-testid="billing-submit">
-          {warningStands ? 'Continue with this number' : submitLabel}
+          {warningStands ? t('billing.continueWithNumber') : submitLabel}
         </Button>
         {secondary}
       </div>

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { getI18n } from 'react-i18next';
 import type { BillingDetails } from '@cuewave/contract/billing';
 import {
   billingErrorsFromServer,
   billingFormErrors,
   billingFormValues,
   taxNumberLabel,
+  type CheckoutT,
   toBillingInput,
   visibleFields,
 } from './billing-model';
@@ -25,6 +27,8 @@ const saved: BillingDetails = {
   state: null,
   updateTS: '2026-11-21T12:00:00.000Z',
 };
+
+const en = () => getI18n().getFixedT('en', 'checkout') as CheckoutT;
 
 describe('billing form model', () => {
   it('prefills saved details and starts empty in the guessed country otherwise', () => {
@@ -53,11 +57,11 @@ describe('billing form model', () => {
 
   it('asks for what is required, the US state and business fields included', () => {
     const empty = { ...billingFormValues(null, 'US'), type: 'business' as const };
-    expect(Object.keys(billingFormErrors(empty)).sort()).toEqual(
+    expect(Object.keys(billingFormErrors(empty, en())).sort()).toEqual(
       ['city', 'companyName', 'firstName', 'lastName', 'line1', 'postalCode', 'state', 'taxNumber'].sort(),
     );
-    expect(billingFormErrors(billingFormValues(saved))).toEqual({});
-    expect(billingFormErrors({ ...billingFormValues(saved), city: 'x'.repeat(101) }).city).toBe(
+    expect(billingFormErrors(billingFormValues(saved), en())).toEqual({});
+    expect(billingFormErrors({ ...billingFormValues(saved), city: 'x'.repeat(101) }, en()).city).toBe(
       'Use at most 100 characters for the city.',
     );
   });
@@ -70,9 +74,9 @@ describe('billing form model', () => {
   });
 
   it('names the tax number as the country does', () => {
-    expect(taxNumberLabel('NIP', 'PL')).toBe('NIP (tax number)');
-    expect(taxNumberLabel('VAT', 'DE')).toBe('VAT number');
-    expect(taxNumberLabel(undefined, 'FR')).toBe('VAT number');
-    expect(taxNumberLabel('ABN', 'AU')).toBe('Tax number (ABN)');
+    expect(taxNumberLabel('NIP', 'PL', en())).toBe('NIP (tax number)');
+    expect(taxNumberLabel('VAT', 'DE', en())).toBe('VAT number');
+    expect(taxNumberLabel(undefined, 'FR', en())).toBe('VAT number');
+    expect(taxNumberLabel('ABN', 'AU', en())).toBe('Tax number (ABN)');
   });
 });

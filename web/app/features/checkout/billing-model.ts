@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { BillingDetails, BillingInput, BillingType, TaxCode } from '@cuewave/contract/billing';
 import { BILLING_LIMITS, isEuCountry } from '@cuewave/contract/billing';
 
@@ -5,7 +6,10 @@ import { BILLING_LIMITS, isEuCountry } from '@cuewave/contract/billing';
  * The billing form's values and checks (spec §3 Billing form fields, §5; decision 042). The form
  * checks what it can know (required fields, lengths, a state for the US); the country rules (postal
  * code format, tax number format) are the server's, and its answer is mapped back onto the fields.
+ * Texts come from the `checkout` namespace (decision 075), in the language of the `t` passed in.
  */
+
+export type CheckoutT = TFunction<'checkout'>;
 
 export type BillingField =
   | 'firstName'
@@ -106,47 +110,34 @@ export function toBillingInput(values: BillingFormValues): BillingInput {
   };
 }
 
-const REQUIRED: Partial<Record<BillingField, string>> = {
-  firstName: 'Enter your first name.',
-  lastName: 'Enter your last name.',
-  companyName: 'Enter the company name.',
-  country: 'Choose a country.',
-  state: 'Choose a state.',
-  line1: 'Enter the street address.',
-  city: 'Enter the city.',
-  postalCode: 'Enter the postal code.',
-  taxNumber: 'Enter the company tax number.',
-};
-
-const LABELS: Record<BillingField, string> = {
-  firstName: 'the first name',
-  lastName: 'the last name',
-  companyName: 'the company name',
-  country: 'the country',
-  state: 'the state',
-  line1: 'the street address',
-  line2: 'the second address line',
-  city: 'the city',
-  postalCode: 'the postal code',
-  taxNumber: 'the tax number',
-  phoneNumber: 'the phone number',
-};
+/** The fields that must not be empty (their message: `billing.required.<field>`). */
+const REQUIRED = new Set<BillingField>([
+  'firstName',
+  'lastName',
+  'companyName',
+  'country',
+  'state',
+  'line1',
+  'city',
+  'postalCode',
+  'taxNumber',
+]);
 
 /** The problem of one field the form can see by itself, or null. */
-export function billingFieldError(field: BillingField, values: BillingFormValues): string | null {
+export function billingFieldError(field: BillingField, values: BillingFormValues, t: CheckoutT): string | null {
   if (!visibleFields(values).has(field)) return null;
   const value = values[field].trim();
-  if (!value) return REQUIRED[field] ?? null;
+  if (!value) return REQUIRED.has(field) ? t(`billing.required.${field}` as 'billing.required.city') : null;
   const max = field in BILLING_LIMITS ? BILLING_LIMITS[field as keyof typeof BILLING_LIMITS] : null;
-  if (max !== null && value.length > max) return `Use at most ${max} characters for ${LABELS[field]}.`;
+  if (max !== null && value.length > max) return t(`billing.tooLong.${field}`, { max });
   return null;
 }
 
 /** Every problem the form can see by itself. */
-export function billingFormErrors(values: BillingFormValues): BillingFormErrors {
+export function billingFormErrors(values: BillingFormValues, t: CheckoutT): BillingFormErrors {
   const errors: BillingFormErrors = {};
   for (const field of BILLING_FIELDS) {
-    const problem = billingFieldError(field, values);
+    const problem = billingFieldError(field, values, t);
     if (problem) errors[field] = problem;
   }
   return errors;
@@ -167,27 +158,25 @@ export function billingErrorsFromServer(fields: Record<string, string>): {
 }
 
 /** What the tax-number field is called for a business in a country (decision 042's taxCode). */
-export function taxNumberLabel(taxCode: TaxCode | undefined, country: string): string {
+export function taxNumberLabel(taxCode: TaxCode | undefined, country: string, t: CheckoutT): string {
   switch (taxCode) {
     case 'NIP':
-      return 'NIP (tax number)';
+      return t('billing.taxLabel.nip');
     case 'VAT':
-      return 'VAT number';
+      return t('billing.taxLabel.vat');
     case 'EIN':
-      return 'EIN (employer identification number)';
+      return t('billing.taxLabel.ein');
     case 'none':
     case undefined:
-      return isEuCountry(country) ? 'VAT number' : 'Tax number';
+      return isEuCountry(country) ? t('billing.taxLabel.vat') : t('billing.taxLabel.plain');
     default:
-      return `Tax number (${taxCode})`;
+      return t('billing.taxLabel.other', { code: taxCode });
   }
 }
 
 /** A hint under the tax-number field: what the number does for the buyer. */
-export function taxNumberHint(country: string): string | null {
-  if (country === 'PL') return 'A 10-digit NIP, with or without PL. Polish VAT applies to every buyer in Poland.';
-  if (isEuCountry(country)) {
-    return 'With a valid EU VAT number the invoice is reverse-charged: no VAT is added to your price.';
-  }
+export function taxNumberHint(country: string, t: CheckoutT): string | null {
+  if (country === 'PL') return t('billing.taxHint.pl');
+  if (isEuCountry(country)) return t('billing.taxHint.eu');
   return null;
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CreditCard, Lock, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { CARD_BRAND_LABELS, cvcLength, type CardBrand, type StoredPaymentMethod } from '@cuewave/contract/payment';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TextField } from '../../components/ui/text-field';
 import { friendlyError } from '../registration/error-messages';
+import type { CheckoutT } from './billing-model';
 import { saveCardToken, tokenizeCard } from './api';
 import {
   brandOf,
@@ -23,7 +25,7 @@ import {
 import { fieldErrorsOf } from './field-errors';
 import { usePaymentConfig, useStripe } from './payment-processor';
 import { StripeCardField, type StripeCardState } from './stripe-card-field';
-import { saveStripeCard, StripeStepError, type StripeLike } from './stripe-glue';
+import { saveStripeCard, StripeStepError, stripeStepText, type StripeLike } from './stripe-glue';
 import styles from './checkout.module.css';
 
 const ORDER: CardFormField[] = ['number', 'expiry', 'cvc', 'name'];
@@ -38,6 +40,7 @@ const SHORT_BRAND: Record<CardBrand, string> = {
 
 /** The card form's state: values, per-field errors, and saving the card with the server's processor. */
 export function useCardForm() {
+  const { t } = useTranslation('checkout');
   const [values, setValues] = useState<CardFormValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const refs: Record<CardFormField, RefObject<HTMLInputElement | null>> = {
@@ -64,11 +67,11 @@ export function useCardForm() {
   function stripeProblems(): CardFormErrors {
     const found: CardFormErrors = {};
     const card = stripeState.current;
-    if (!stripeCard.current) found.number = 'The secure card form is still loading. Wait a moment.';
+    if (!stripeCard.current) found.number = t('card.stripeLoading');
     else if (card.error) found.number = card.error;
-    else if (card.empty) found.number = 'Enter your card details.';
-    else if (!card.complete) found.number = 'Finish your card details.';
-    const name = cardFieldError('name', values);
+    else if (card.empty) found.number = t('card.stripeEmpty');
+    else if (!card.complete) found.number = t('card.stripeIncomplete');
+    const name = cardFieldError('name', values, t);
     if (name) found.name = name;
     return found;
   }
@@ -76,7 +79,7 @@ export function useCardForm() {
   /** Checks every field now (submit); focuses the first problem. False while the form is loading. */
   function validate(): boolean {
     if (!provider) return false;
-    const found = provider === 'stripe' ? stripeProblems() : cardFormErrors(values);
+    const found = provider === 'stripe' ? stripeProblems() : cardFormErrors(values, t);
     setErrors(found);
     focusFirst(found);
     return Object.keys(found).length === 0;
@@ -100,7 +103,7 @@ export function useCardForm() {
       return await saveCardToken(token);
     } catch (error) {
       const parsed = fieldErrorsOf(error);
-      const mapped = parsed ? cardErrorsFromServer(parsed.fields) : {};
+      const mapped = parsed ? cardErrorsFromServer(parsed.fields, t) : {};
       if (Object.keys(mapped).length === 0) throw error;
       setErrors(mapped);
       focusFirst(mapped);
@@ -144,16 +147,26 @@ export function useCardForm() {
     reset,
     focusField,
     setFocusField,
+    t,
     config,
     provider,
     stripeHooks,
   };
 }
 
-/** The alert's sentence when saving a card threw: Stripe's own words, else `lead` and a friendly reason. */
-export function cardSaveErrorMessage(error: unknown, lead: string): string {
-  if (error instanceof StripeStepError) return error.message;
-  return `${lead} ${friendlyError(error)}`;
+/**
+ * The alert's sentence when saving a card threw: Stripe's own words, else `lead` and a friendly
+ * reason. Pass the page's `t` (`checkout`) and `useApiErrorText()`; without them the sentence is
+ * English (callers not moved to texts yet).
+ */
+export function cardSaveErrorMessage(
+  error: unknown,
+  lead: string,
+  t?: CheckoutT,
+  apiErrorText: (error: unknown) => string = friendlyError,
+): string {
+  if (error instanceof StripeStepError) return t ? stripeStepText(error, t) : error.message;
+  return `${lead} ${apiErrorText(error)}`;
 }
 
 export type CardFormState = ReturnType<typeof useCardForm>;
@@ -171,12 +184,12 @@ export type CardFormProps = {
  */
 export function CardForm(props: CardFormProps) {
   const { form, disabled, testIdPrefix = 'card' } = props;
-  const { config } = form;
+  const { config, t } = form;
   if (config.status === 'loading') return <CardFormLoading />;
   if (config.status === 'failed') {
     return (
       <CardFormProblem retry={config.retry} testId={`${testIdPrefix}-form-error`}>
-        We couldn’t load the card form.
+        {t('card.loadFailed')}
       </CardFormProblem>
     );
   }
@@ -194,10 +207,11 @@ export function CardForm(props: CardFormProps) {
 }
 
 function CardFormLoading() {
+  const { t } = useTranslation('checkout');
   return (
     <div className={styles.cardForm} aria-busy="true" data-testid="card-form-loading">
       <span className="visually-hidden" role="status">
-        Loading the card form…
+        {t('card.loading')}
       </span>
       <Skeleton height={46} />
       <Skeleton height={46} />
@@ -206,11 +220,14 @@ function CardFormLoading() {
 }
 
 function CardFormProblem({ children, retry, testId }: { children: ReactNode; retry: () => void; testId: string }) {
+  const { t } = useTranslation('checkout');
   return (
     <div className={styles.cardProblem} role="alert" data-testid={testId}>
-      <p>{children} Check your connection and try again.</p>
+      <p>
+        {children} {t('card.checkConnection')}
+      </p>
       <Button variant="secondary" size="sm" icon={<RefreshCw />} onClick={retry}>
-        Try again
+        {t('card.tryAgain')}
       </Button>
     </div>
   );
@@ -235,7 +252,7 @@ function StripeCardForm({
   publishableKey,
 }: CardFormProps & { testIdPrefix: string; publishableKey: string | null }) {
   const stripe = useStripe(publishableKey);
-  const { values, setValues, errors, setErrors, refs, stripeHooks } = form;
+  const { values, setValues, errors, setErrors, refs, stripeHooks, t } = form;
   const groupId = useId();
   useFieldFocus(form, disabled);
 
@@ -246,7 +263,7 @@ function StripeCardForm({
         retry={stripe.status === 'failed' ? stripe.retry : () => window.location.reload()}
         testId={`${testIdPrefix}-form-error`}
       >
-        We couldn’t load the secure card form from our card processor.
+        {t('card.stripeLoadFailed')}
       </CardFormProblem>
     );
   }
@@ -254,7 +271,7 @@ function StripeCardForm({
   return (
     <fieldset className={styles.cardForm} disabled={disabled} aria-describedby={`${groupId}-secure`}>
       {/* Not "Card details": that is the Element's own label inside. */}
-      <legend className="visually-hidden">Your card</legend>
+      <legend className="visually-hidden">{t('card.yourCard')}</legend>
       <StripeCardField
         stripe={stripe.value}
         onReady={(element) => stripeHooks.ready(stripe.value, element)}
@@ -265,7 +282,7 @@ function StripeCardForm({
       />
       <TextField
         ref={refs.name}
-        label="Name on card"
+        label={t('card.name')}
         name="ccname"
         autoComplete="cc-name"
         value={values.name}
@@ -274,10 +291,10 @@ function StripeCardForm({
         onChange={(event) => {
           const next = { ...values, name: event.target.value };
           setValues(next);
-          if (errors.name && !cardFieldError('name', next)) setErrors({ ...errors, name: undefined });
+          if (errors.name && !cardFieldError('name', next, t)) setErrors({ ...errors, name: undefined });
         }}
         onBlur={() => {
-          if (values.name.trim()) setErrors({ ...errors, name: cardFieldError('name', values) ?? undefined });
+          if (values.name.trim()) setErrors({ ...errors, name: cardFieldError('name', values, t) ?? undefined });
         }}
         data-testid={`${testIdPrefix}-name`}
       />
@@ -287,11 +304,11 @@ function StripeCardForm({
 }
 
 function SecureNote({ id }: { id: string }) {
+  const { t } = useTranslation('checkout');
   return (
     <p id={id} className={styles.secureNote}>
       <Lock aria-hidden="true" />
-      Your card number goes straight to the payment processor. We keep only the brand, the last four digits and the
-      expiry date.
+      {t('card.secureNote')}
     </p>
   );
 }
@@ -302,7 +319,7 @@ function SecureNote({ id }: { id: string }) {
  * (spec §5), never while typing; an error clears as soon as the value is fixed.
  */
 function SandboxCardForm({ form, disabled, testIdPrefix = 'card' }: CardFormProps) {
-  const { values, setValues, errors, setErrors, refs } = form;
+  const { values, setValues, errors, setErrors, refs, t } = form;
   const brand = brandOf(values.number);
   const groupId = useId();
   useFieldFocus(form, disabled);
@@ -310,22 +327,22 @@ function SandboxCardForm({ form, disabled, testIdPrefix = 'card' }: CardFormProp
   function change(field: CardFormField, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (errors[field] && !cardFieldError(field, next)) setErrors({ ...errors, [field]: undefined });
+    if (errors[field] && !cardFieldError(field, next, t)) setErrors({ ...errors, [field]: undefined });
   }
 
   function blur(field: CardFormField) {
     if (!values[field].trim()) return;
-    setErrors({ ...errors, [field]: cardFieldError(field, values) ?? undefined });
+    setErrors({ ...errors, [field]: cardFieldError(field, values, t) ?? undefined });
   }
 
   const cvcDigits = cvcLength(brand);
   return (
     <fieldset className={styles.cardForm} disabled={disabled} aria-describedby={`${groupId}-secure`}>
-      <legend className="visually-hidden">Card details</legend>
+      <legend className="visually-hidden">{t('card.details')}</legend>
       <TextField
         ref={refs.number}
         className={styles.cardNumber}
-        label="Card number"
+        label={t('card.number')}
         name="cardnumber"
         autoComplete="cc-number"
         inputMode="numeric"
@@ -344,7 +361,7 @@ function SandboxCardForm({ form, disabled, testIdPrefix = 'card' }: CardFormProp
             ) : (
               <>
                 <CreditCard aria-hidden="true" />
-                <span className="visually-hidden">Card brand unknown</span>
+                <span className="visually-hidden">{t('card.brandUnknown')}</span>
               </>
             )}
           </span>
@@ -354,11 +371,11 @@ function SandboxCardForm({ form, disabled, testIdPrefix = 'card' }: CardFormProp
       <div className={styles.cardRow}>
         <TextField
           ref={refs.expiry}
-          label="Expiry date"
+          label={t('card.expiry')}
           name="cc-exp"
           autoComplete="cc-exp"
           inputMode="numeric"
-          placeholder="MM/YY"
+          placeholder={t('card.expiryPlaceholder')}
           maxLength={7}
           value={values.expiry}
           error={errors.expiry}
@@ -368,13 +385,13 @@ function SandboxCardForm({ form, disabled, testIdPrefix = 'card' }: CardFormProp
         />
         <TextField
           ref={refs.cvc}
-          label="Security code"
+          label={t('card.cvc')}
           name="cvc"
           autoComplete="cc-csc"
           inputMode="numeric"
           placeholder={cvcDigits === 4 ? '1234' : '123'}
           maxLength={4}
-          hint={cvcDigits === 4 ? '4 digits on the front' : '3 digits on the back'}
+          hint={cvcDigits === 4 ? t('card.cvcFront') : t('card.cvcBack')}
           value={values.cvc}
           error={errors.cvc}
           onChange={(event) => change('cvc', event.target.value.replace(/\D/g, '').slice(0, 4))}
@@ -384,7 +401,7 @@ function SandboxCardForm({ form, disabled, testIdPrefix = 'card' }: CardFormProp
       </div>
       <TextField
         ref={refs.name}
-        label="Name on card"
+        label={t('card.name')}
         name="ccname"
         autoComplete="cc-name"
         value={values.name}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getI18n } from 'react-i18next';
+import type { CheckoutT } from './billing-model';
 import {
   brandOf,
   cardErrorsFromServer,
@@ -12,6 +14,9 @@ import {
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const good = { number: '4242 4242 4242 4242', expiry: '12/29', cvc: '123', name: 'Zofia Wójcik' };
+
+const en = () => getI18n().getFixedT('en', 'checkout') as CheckoutT;
+const pl = () => getI18n().getFixedT('pl', 'checkout') as CheckoutT;
 
 describe('formatCardNumber', () => {
   it('groups a 16-digit number in fours as printed', () => {
@@ -75,11 +80,11 @@ describe('expiry', () => {
 
 describe('cardFormErrors', () => {
   it('accepts a documented test card', () => {
-    expect(cardFormErrors(good, NOW)).toEqual({});
+    expect(cardFormErrors(good, en(), NOW)).toEqual({});
   });
 
   it('names every field that is wrong, once each', () => {
-    const errors = cardFormErrors({ number: '4242 4242 4242 4241', expiry: '13/29', cvc: '12', name: ' ' }, NOW);
+    const errors = cardFormErrors({ number: '4242 4242 4242 4241', expiry: '13/29', cvc: '12', name: ' ' }, en(), NOW);
     expect(errors).toEqual({
       number: 'This card number is not valid. Check it and try again.',
       expiry: 'Enter the expiry month, 1 to 12.',
@@ -89,28 +94,42 @@ describe('cardFormErrors', () => {
   });
 
   it('asks for empty fields in plain words', () => {
-    const errors = cardFormErrors({ number: '', expiry: '', cvc: '', name: '' }, NOW);
+    const errors = cardFormErrors({ number: '', expiry: '', cvc: '', name: '' }, en(), NOW);
     expect(errors.number).toBe('Enter the card number.');
     expect(errors.expiry).toBe('Enter the expiry date as MM/YY.');
   });
 
   it('knows a card is valid through its expiry month and not after', () => {
-    expect(cardFieldError('expiry', { ...good, expiry: '11/26' }, NOW)).toBeNull();
-    expect(cardFieldError('expiry', { ...good, expiry: '10/26' }, NOW)).toBe('This card has expired.');
-    expect(cardFieldError('expiry', { ...good, expiry: '12' }, NOW)).toBe(
+    expect(cardFieldError('expiry', { ...good, expiry: '11/26' }, en(), NOW)).toBeNull();
+    expect(cardFieldError('expiry', { ...good, expiry: '10/26' }, en(), NOW)).toBe('This card has expired.');
+    expect(cardFieldError('expiry', { ...good, expiry: '12' }, en(), NOW)).toBe(
       'Enter the expiry date as MM/YY, like 08/29.',
     );
   });
 
   it('wants four CVC digits for American Express', () => {
     const amex = { ...good, number: '3782 822463 10005' };
-    expect(cardFieldError('cvc', amex, NOW)).toBe('Enter the 4-digit security code.');
-    expect(cardFieldError('cvc', { ...amex, cvc: '1234' }, NOW)).toBeNull();
+    expect(cardFieldError('cvc', amex, en(), NOW)).toBe('Enter the 4-digit security code.');
+    expect(cardFieldError('cvc', { ...amex, cvc: '1234' }, en(), NOW)).toBeNull();
   });
 
   it('maps the vault’s field names onto the form', () => {
     expect(
-      cardErrorsFromServer({ expMonth: 'Enter the expiry month, 1 to 12.', expYear: 'later', number: 'bad' }),
+      cardErrorsFromServer({ expMonth: 'Enter the expiry month, 1 to 12.', expYear: 'later', number: 'bad' }, en()),
     ).toEqual({ expiry: 'Enter the expiry month, 1 to 12.', number: 'bad' });
+  });
+});
+
+describe('card problems in Polish', () => {
+  it('words every refusal of the contract in the page’s language', () => {
+    const errors = cardFormErrors(
+      { number: '4242 4242 4242 4241', expiry: '13/29', cvc: '12', name: ' ' },
+      pl(),
+      new Date('2026-11-05T00:00:00Z'),
+    );
+    expect(errors.number).toBe('Ten numer karty jest nieprawidłowy. Sprawdź go i spróbuj ponownie.');
+    expect(errors.expiry).toBe('Wpisz miesiąc ważności, od 1 do 12.');
+    expect(errors.cvc).toBe('Wpisz 3-cyfrowy kod bezpieczeństwa.');
+    expect(errors.name).toBe('Wpisz imię i nazwisko z karty.');
   });
 });

@@ -1,3 +1,4 @@
+import type { CheckoutT } from './billing-model';
 import {
   cardProblems,
   detectCardBrand,
@@ -93,30 +94,59 @@ const FIELD_OF: Record<string, CardFormField> = {
   name: 'name',
 };
 
+/**
+ * The contract's card sentences (English, also the vault's) in the language of `t` (decision 075:
+ * contract texts stay English, the web words them). An unknown sentence is shown as it is.
+ */
+export function cardProblemText(message: string, t: CheckoutT): string {
+  const cvc = /^Enter the (\d)-digit security code\.$/.exec(message)?.[1];
+  if (cvc) return t('card.problem.cvc', { digits: Number(cvc) });
+  const key = CARD_PROBLEM_KEYS[message];
+  return key ? t(`card.problem.${key}`) : message;
+}
+
+const CARD_PROBLEM_KEYS: Record<
+  string,
+  'numberLength' | 'brand' | 'numberInvalid' | 'month' | 'year' | 'expired' | 'name'
+> = {
+  'Enter the card number: 12 to 19 digits.': 'numberLength',
+  'We accept Visa, Mastercard, American Express and Discover cards.': 'brand',
+  'This card number is not valid. Check it and try again.': 'numberInvalid',
+  'Enter the expiry month, 1 to 12.': 'month',
+  'Enter the expiry year as on the card.': 'year',
+  'This card has expired.': 'expired',
+  'Enter the name on the card.': 'name',
+};
+
 /** Every problem of the form, one message per field (the first wins: month before year). */
-export function cardFormErrors(values: CardFormValues, now: Date = new Date()): CardFormErrors {
+export function cardFormErrors(values: CardFormValues, t: CheckoutT, now: Date = new Date()): CardFormErrors {
   const errors: CardFormErrors = {};
-  if (!values.expiry.trim()) errors.expiry = 'Enter the expiry date as MM/YY.';
-  else if (!parseExpiry(values.expiry)) errors.expiry = 'Enter the expiry date as MM/YY, like 08/29.';
+  if (!values.expiry.trim()) errors.expiry = t('card.problem.expiryMissing');
+  else if (!parseExpiry(values.expiry)) errors.expiry = t('card.problem.expiryFormat');
   for (const problem of cardProblems(toCardFields(values), now)) {
     const field = FIELD_OF[problem.field];
-    if (field && !errors[field]) errors[field] = problem.message;
+    if (field && !errors[field]) errors[field] = cardProblemText(problem.message, t);
   }
-  if (!values.number.trim()) errors.number = 'Enter the card number.';
+  if (!values.number.trim()) errors.number = t('card.problem.numberMissing');
   return errors;
 }
 
 /** The one problem of a single field, for checking it when it loses focus. */
-export function cardFieldError(field: CardFormField, values: CardFormValues, now: Date = new Date()): string | null {
-  return cardFormErrors(values, now)[field] ?? null;
+export function cardFieldError(
+  field: CardFormField,
+  values: CardFormValues,
+  t: CheckoutT,
+  now: Date = new Date(),
+): string | null {
+  return cardFormErrors(values, t, now)[field] ?? null;
 }
 
 /** Card problems the vault answered ("Invalid body: number: …; expYear: …") mapped to the form's fields. */
-export function cardErrorsFromServer(fields: Record<string, string>): CardFormErrors {
+export function cardErrorsFromServer(fields: Record<string, string>, t: CheckoutT): CardFormErrors {
   const errors: CardFormErrors = {};
   for (const [name, message] of Object.entries(fields)) {
     const field = FIELD_OF[name];
-    if (field && !errors[field]) errors[field] = message;
+    if (field && !errors[field]) errors[field] = cardProblemText(message, t);
   }
   return errors;
 }

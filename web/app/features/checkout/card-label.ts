@@ -1,9 +1,11 @@
 import { CARD_BRAND_LABELS, type CardBrand, type StoredPaymentMethod } from '@cuewave/contract/payment';
+import type { CheckoutT } from './billing-model';
 
 /** "Visa", "Mastercard"; a brand Stripe reports that we don't list keeps its name, capitalised. */
-export function brandLabel(brand: string): string {
+export function brandLabel(brand: string, t?: CheckoutT): string {
   if (brand in CARD_BRAND_LABELS) return CARD_BRAND_LABELS[brand as CardBrand];
-  return brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  if (brand) return brand.charAt(0).toUpperCase() + brand.slice(1);
+  return t ? t('card.unknownBrand') : 'Card';
 }
 
 /** "12/28": the expiry as printed on the card. */
@@ -11,9 +13,13 @@ export function expiryLabel(card: Pick<StoredPaymentMethod, 'expMonth' | 'expYea
   return `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
 }
 
-/** "Visa ending in 4242": how a saved card is named in text and to screen readers. */
-export function cardName(card: Pick<StoredPaymentMethod, 'brand' | 'last4'>): string {
-  return `${brandLabel(card.brand)} ending in ${card.last4}`;
+/**
+ * "Visa ending in 4242": how a saved card is named in text and to screen readers, in the language of
+ * `t` (`checkout`); without one, English (callers not moved to texts yet).
+ */
+export function cardName(card: Pick<StoredPaymentMethod, 'brand' | 'last4'>, t?: CheckoutT): string {
+  const brand = brandLabel(card.brand, t);
+  return t ? t('card.endingIn', { brand, last4: card.last4 }) : `${brand} ending in ${card.last4}`;
 }
 
 /** Whether a card's expiry month is over at `now` (valid through the month's last day, UTC). */

@@ -1,11 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Lock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Payment, StoredPaymentMethod } from '@cuewave/contract/payment';
 import type { SubscriptionActionResult } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { ApiError } from '../../lib/api';
 import { FormAlert } from '../auth/form-alert';
+import { useApiErrorText } from '../registration/error-messages';
 import { deletePaymentMethod, makeDefaultPaymentMethod, purchaseSubscription, type PurchaseRequest } from './api';
 import { CardForm, cardSaveErrorMessage, useCardForm } from './card-form';
 import { cardExpired, cardName, expiryLabel } from './card-label';
@@ -33,6 +35,8 @@ const NEW_CARD = 'new';
  * the server charges a repeated call once (decision 045's idempotency key).
  */
 export function CheckoutPayment({ methods, purchase, total, onSuccess }: CheckoutPaymentProps) {
+  const { t } = useTranslation('checkout');
+  const apiErrorText = useApiErrorText();
   const usable = methods.filter((card) => !cardExpired(card));
   const [choice, setChoice] = useState<string>(usable.find((card) => card.isDefault)?.id ?? usable[0]?.id ?? NEW_CARD);
   const card = useCardForm();
@@ -70,7 +74,7 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
   async function charge(methodId: string, newCard: boolean) {
     if (!purchase) return;
     try {
-      const outcome = purchaseOutcome(await purchaseSubscription({ ...purchase, paymentMethodId: methodId }));
+      const outcome = purchaseOutcome(await purchaseSubscription({ ...purchase, paymentMethodId: methodId }), t);
       if (outcome.kind === 'active') {
         await succeed(outcome.result, methodId, newCard);
         return;
@@ -83,7 +87,7 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
     } catch (err) {
       // Only a card the processor refused is marked; any other failure says nothing about the card.
       const refused = err instanceof ApiError && err.body.error === 'PAYMENT_FAILED';
-      fail(purchaseErrorMessage(err), refused ? methodId : undefined);
+      fail(purchaseErrorMessage(err, t, apiErrorText), refused ? methodId : undefined);
     }
     finish();
   }
@@ -105,7 +109,7 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
         }
         methodId = saved.id;
       } catch (err) {
-        fail(cardSaveErrorMessage(err, 'We couldn’t check your card.'));
+        fail(cardSaveErrorMessage(err, t('payment.cardCheckFailed'), t, apiErrorText));
         finish();
         return;
       }
@@ -122,16 +126,16 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
       await charge(step.methodId, step.newCard);
       return;
     }
-    fail(paymentFailureMessage(payment), step.methodId);
+    fail(paymentFailureMessage(payment, t), step.methodId);
     finish();
   }
 
   return (
     <>
-      <form className={styles.payment} onSubmit={pay} noValidate aria-label="Payment">
+      <form className={styles.payment} onSubmit={pay} noValidate aria-label={t('payment.form')}>
         {usable.length > 0 ? (
           <fieldset className={styles.cardChoice} disabled={paying}>
-            <legend className={styles.legend}>Pay with</legend>
+            <legend className={styles.legend}>{t('payment.payWith')}</legend>
             {usable.map((saved) => (
               <label key={saved.id} className={cx(styles.choice, choice === saved.id && styles.choiceOn)}>
                 <input
@@ -143,8 +147,8 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
                   data-testid={`pay-with-${saved.last4}`}
                 />
                 <span className={styles.choiceText}>
-                  <strong>{cardName(saved)}</strong>
-                  <span>Expires {expiryLabel(saved)}</span>
+                  <strong>{cardName(saved, t)}</strong>
+                  <span>{t('payment.expires', { date: expiryLabel(saved) })}</span>
                 </span>
                 {saved.isDefault ? <DefaultCardBadge /> : null}
               </label>
@@ -159,12 +163,12 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
                 data-testid="pay-with-new"
               />
               <span className={styles.choiceText}>
-                <strong>A new card</strong>
+                <strong>{t('payment.newCard')}</strong>
               </span>
             </label>
           </fieldset>
         ) : (
-          <h2 className={styles.legend}>Card details</h2>
+          <h2 className={styles.legend}>{t('card.details')}</h2>
         )}
 
         {choice === NEW_CARD ? <CardForm form={card} disabled={paying} /> : null}
@@ -182,7 +186,7 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
           disabled={!purchase || !total}
           data-testid="pay"
         >
-          {total ? `Pay ${total}` : 'Pay'}
+          {total ? t('payment.payTotal', { total }) : t('payment.pay')}
         </Button>
       </form>
 
@@ -194,7 +198,7 @@ export function CheckoutPayment({ methods, purchase, total, onSuccess }: Checkou
         onCancel={() => {
           setConfirming(null);
           // The payment stays unconfirmed: nothing was charged, and Pay asks again.
-          fail('Your bank’s confirmation didn’t finish, so nothing was charged. Try again or use another card.');
+          fail(t('payment.confirmationUnfinished'));
           finish();
         }}
       />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Check, Tag } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { QuoteCoupon } from '@cuewave/contract/pricing';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -20,6 +21,7 @@ export type CouponFieldProps = {
  * why ("This code has expired."); the field shows that answer instead of guessing.
  */
 export function CouponField({ applied, status, onApply, onRemove, disabled }: CouponFieldProps) {
+  const { t } = useTranslation('checkout');
   const [open, setOpen] = useState(applied !== null);
   const [code, setCode] = useState(applied ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
     event.preventDefault();
     const trimmed = code.trim();
     if (!trimmed) {
-      setError('Enter a discount code.');
+      setError(t('coupon.missing'));
       return;
     }
     setError(null);
@@ -55,7 +57,7 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
         data-testid="coupon-open"
       >
         <Tag aria-hidden="true" />
-        Have a discount code?
+        {t('coupon.open')}
       </button>
     );
   }
@@ -66,7 +68,7 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
         <span className={styles.couponBadge}>
           <Check aria-hidden="true" />
           <span>
-            Code <strong>{status.code}</strong> applied
+            <Trans t={t} i18nKey="coupon.applied" values={{ code: status.code }} components={{ strong: <strong /> }} />
           </span>
         </span>
         <Button
@@ -80,7 +82,7 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
           disabled={disabled}
           data-testid="coupon-remove"
         >
-          Remove
+          {t('coupon.remove')}
         </Button>
       </div>
     );
@@ -90,13 +92,13 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
     <form className={styles.couponForm} onSubmit={submit} noValidate>
       <TextField
         id={inputId}
-        label="Discount code"
+        label={t('coupon.label')}
         autoComplete="off"
         spellCheck={false}
         autoCapitalize="characters"
         maxLength={64}
         value={code}
-        error={error ?? (rejected ? (status.message ?? 'This code can’t be used for this plan.') : null)}
+        error={error ?? (rejected ? (status.message ?? t('coupon.rejected')) : null)}
         disabled={disabled}
         onChange={(event) => {
           setCode(event.target.value);
@@ -106,7 +108,7 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
       />
       <div className={styles.couponButtons}>
         <Button type="submit" variant="secondary" disabled={disabled} data-testid="coupon-apply">
-          Apply
+          {t('coupon.apply')}
         </Button>
         {applied !== null ? (
           <Button
@@ -118,7 +120,7 @@ export function CouponField({ applied, status, onApply, onRemove, disabled }: Co
             disabled={disabled}
             data-testid="coupon-remove"
           >
-            Remove
+            {t('coupon.remove')}
           </Button>
         ) : null}
       </div>

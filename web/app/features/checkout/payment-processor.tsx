@@ -35,7 +35,10 @@ function loadStripeOnce(publishableKey: string): Promise<StripeLike> {
   let promise = stripePromises.get(publishableKey);
   if (!promise) {
     promise = import('@stripe/stripe-js/pure')
-      .then(({ loadStripe }) => loadStripe(publishableKey))
+      // Stripe words its Element and its card messages in the page's language (decision 075).
+      .then(({ loadStripe }) =>
+        loadStripe(publishableKey, { locale: document.documentElement.lang === 'pl' ? 'pl' : 'en' }),
+      )
       .then((stripe) => {
         if (!stripe) throw new Error('stripe.js is not available here');
         return stripe as StripeLike;

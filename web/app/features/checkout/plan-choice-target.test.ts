@@ -13,6 +13,7 @@ const account: Me['account'] = {
   rating: null,
   signupPlan: 'trial',
   signupPeriod: null,
+  language: 'en',
   createTS: '2026-01-01T00:00:00Z',
 };
 

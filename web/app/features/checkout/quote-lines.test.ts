@@ -1,3 +1,6 @@
+import { getI18n } from 'react-i18next';
+import { formattersFor } from '../../i18n/format';
+import type { CheckoutT } from './billing-model';
 import { describe, expect, it } from 'vitest';
 import type { PriceQuote } from '@cuewave/contract/pricing';
 import { formatPercent, quoteLines } from './quote-lines';
@@ -20,9 +23,13 @@ const base: PriceQuote = {
   coupon: null,
 };
 
+const en = () => getI18n().getFixedT('en', 'checkout') as CheckoutT;
+
 describe('quoteLines', () => {
   it('shows list price, VAT with its rate and the total in the quote’s currency', () => {
-    expect(quoteLines(base, 'Professional plan, yearly').map((l) => [l.label, l.amount])).toEqual([
+    expect(
+      quoteLines(base, 'Professional plan, yearly', en(), formattersFor('en')).map((l) => [l.label, l.amount]),
+    ).toEqual([
       ['Professional plan, yearly', 'PLN 1339.99'],
       ['VAT 23\u202f%', 'PLN 308.20'],
       ['Total', 'PLN 1648.19'],
@@ -39,7 +46,7 @@ describe('quoteLines', () => {
       total: 131855,
       coupon: { code: 'SPRING20', valid: true },
     };
-    expect(quoteLines(quote, 'x').map((l) => [l.key, l.label, l.amount])).toEqual([
+    expect(quoteLines(quote, 'x', en(), formattersFor('en')).map((l) => [l.key, l.label, l.amount])).toEqual([
       ['list', 'x', 'PLN 1339.99'],
       ['coupon', 'Discount (SPRING20)', '-PLN 268.00'],
       ['net', 'Subtotal', 'PLN 1071.99'],
@@ -57,11 +64,17 @@ describe('quoteLines', () => {
       tax: 0,
       reverseCharge: true,
     };
-    expect(quoteLines(reverse, 'x')[1]?.label).toBe('VAT 0\u202f% (reverse charge)');
+    expect(quoteLines(reverse, 'x', en(), formattersFor('en'))[1]?.label).toBe('VAT 0\u202f% (reverse charge)');
     const us = { ...base, currency: 'usd' as const, taxCountry: 'US', taxState: 'NY', taxPercentage: 4 };
-    expect(quoteLines(us, 'x')[1]?.label).toBe('Sales tax 4\u202f% (NY)');
+    expect(quoteLines(us, 'x', en(), formattersFor('en'))[1]?.label).toBe('Sales tax 4\u202f% (NY)');
     const credit = { ...base, off: 1000, upgradeCredit: 1000, price: 132999 };
-    expect(quoteLines(credit, 'x').map((l) => l.key)).toEqual(['list', 'credit', 'net', 'tax', 'total']);
+    expect(quoteLines(credit, 'x', en(), formattersFor('en')).map((l) => l.key)).toEqual([
+      'list',
+      'credit',
+      'net',
+      'tax',
+      'total',
+    ]);
   });
 
   it('prints rates without float noise', () => {
@@ -72,6 +85,6 @@ describe('quoteLines', () => {
 
   it('names UK VAT as VAT, as the server calls it (decision 052)', () => {
     const uk = { ...base, currency: 'gbp' as const, taxCountry: 'GB', taxName: 'VAT' as const, taxPercentage: 20 };
-    expect(quoteLines(uk, 'x')[1]?.label).toBe('VAT 20\u202f%');
+    expect(quoteLines(uk, 'x', en(), formattersFor('en'))[1]?.label).toBe('VAT 20\u202f%');
   });
 });

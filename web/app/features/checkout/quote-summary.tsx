@@ -1,9 +1,10 @@
 import type { PriceQuote } from '@cuewave/contract/pricing';
-import { payPeriodOf } from '@cuewave/contract/pricing';
 import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../components/ui/cx';
-import { planTitle } from '../registration/plans';
-import { quoteLines, REVERSE_CHARGE_NOTE } from './quote-lines';
+import { useFormat } from '../../i18n/format';
+import { planTitleText } from '../registration/plans';
+import { quoteLines } from './quote-lines';
 import styles from './checkout.module.css';
 
 export type QuoteSummaryProps = {
@@ -19,8 +20,11 @@ export type QuoteSummaryProps = {
  * checkout and by the dashboard's upgrade dialog.
  */
 export function QuoteSummary({ quote, itemLabel, className }: QuoteSummaryProps) {
-  const label = itemLabel ?? `${planTitle(quote.plan)} plan, ${payPeriodOf(quote.period)}`;
-  const lines = quoteLines(quote, label);
+  const { t } = useTranslation('checkout');
+  const { t: registrationT } = useTranslation('registration');
+  const format = useFormat();
+  const label = itemLabel ?? t(`quote.item.${quote.period}`, { plan: planTitleText(quote.plan, registrationT) });
+  const lines = quoteLines(quote, label, t, format);
   return (
     <div className={cx(styles.quote, className)} data-testid="quote-summary">
       <dl className={styles.quoteLines}>
@@ -34,7 +38,7 @@ export function QuoteSummary({ quote, itemLabel, className }: QuoteSummaryProps)
       {quote.reverseCharge ? (
         <p className={styles.quoteNote} data-testid="quote-reverse-charge">
           <Info aria-hidden="true" />
-          <span>{REVERSE_CHARGE_NOTE}</span>
+          <span>{t('quote.reverseChargeNote')}</span>
         </p>
       ) : null}
     </div>

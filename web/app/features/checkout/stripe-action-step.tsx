@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NextAction, Payment } from '@cuewave/contract/payment';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { FormAlert } from '../auth/form-alert';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
 import { usePaymentProcessorDeps } from './payment-processor';
-import { runStripeAction, StripeStepError } from './stripe-glue';
+import { runStripeAction, StripeStepError, stripeStepText } from './stripe-glue';
 
 export type StripeActionStepProps = {
   action: Extract<NextAction, { type: 'stripe_sdk' }>;
@@ -22,6 +23,8 @@ export type StripeActionStepProps = {
  * dialog says so and offers to try again or give up.
  */
 export function StripeActionStep({ action, paymentId, onDone, onCancel }: StripeActionStepProps) {
+  const { t } = useTranslation('checkout');
+  const friendlyError = useApiErrorText();
   const deps = usePaymentProcessorDeps();
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -52,11 +55,11 @@ export function StripeActionStep({ action, paymentId, onDone, onCancel }: Stripe
       if (!mounted.current) return;
       setError(
         err instanceof StripeStepError
-          ? err.message
-          : `We couldn’t finish your bank’s confirmation. ${friendlyError(err)}`,
+          ? stripeStepText(err, t)
+          : t('secure.finishFailed', { reason: friendlyError(err) }),
       );
     }
-  }, [action, paymentId, deps]);
+  }, [action, paymentId, deps, t, friendlyError]);
 
   useEffect(() => {
     // Once per attempt, also under StrictMode's double effects: the bank's step must not open twice.
@@ -68,24 +71,24 @@ export function StripeActionStep({ action, paymentId, onDone, onCancel }: Stripe
   return (
     <>
       <span className="visually-hidden" role="status">
-        {error ? '' : 'Waiting for your bank to confirm the payment…'}
+        {error ? '' : t('secure.waiting')}
       </span>
       <Modal
         open={error !== null}
         onClose={() => onCancel?.()}
         dismissible={false}
         size="sm"
-        title="Confirm your payment"
-        description="Your bank asks you to confirm this payment to Cuewave."
+        title={t('secure.title')}
+        description={t('secure.description')}
         initialFocus={retryRef}
         data-testid="three-d-secure"
         footer={
           <>
             <Button variant="secondary" onClick={() => onCancel?.()} data-testid="three-d-secure-cancel">
-              Cancel
+              {t('secure.cancel')}
             </Button>
             <Button ref={retryRef} onClick={() => setAttempt((n) => n + 1)} data-testid="three-d-secure-retry">
-              Try again
+              {t('secure.tryAgain')}
             </Button>
           </>
         }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { AlertCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { StripeCardElement, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { cx } from '../../components/ui/cx';
 import type { StripeLike } from './stripe-glue';
@@ -29,6 +30,7 @@ function cssVar(host: HTMLElement, name: string, fallback: string): string {
  * accessible names; the label above focuses it, and its live errors appear under it like ours.
  */
 export function StripeCardField({ stripe, onReady, onChange, error, disabled, testId }: StripeCardFieldProps) {
+  const { t } = useTranslation('checkout');
   const hostRef = useRef<HTMLDivElement>(null);
   const elementRef = useRef<StripeCardElement | null>(null);
   const callbacks = useRef({ onReady, onChange });
@@ -82,7 +84,7 @@ export function StripeCardField({ stripe, onReady, onChange, error, disabled, te
     <div className={styles.stripeField}>
       {/* Not a <label for>: the inputs live in Stripe's iframe, so a click hands focus over instead. */}
       <span id={labelId} className={styles.stripeLabel} onClick={() => elementRef.current?.focus()}>
-        Card details
+        {t('card.details')}
       </span>
       <div
         ref={hostRef}

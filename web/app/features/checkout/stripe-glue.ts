@@ -21,9 +21,26 @@ export type StripeLike = {
   handleNextAction(options: { clientSecret: string }): Promise<PaymentIntentOrSetupIntentResult>;
 };
 
-/** A failure inside stripe.js; its message is written for the cardholder and shown in the form's alert. */
+/** Our own sentences for a Stripe failure: keys `stripe.<key>` of the `checkout` namespace. */
+export type StripeStepKey = 'unreachable' | 'generic' | 'setupNotConfirmed';
+
+/**
+ * A failure inside stripe.js, shown in the form's alert: Stripe's own sentence (written for the
+ * cardholder, in the page's language since stripe.js is loaded with its locale), or one of ours by key.
+ */
 export class StripeStepError extends Error {
   override name = 'StripeStepError';
+  constructor(
+    message: string,
+    readonly key: StripeStepKey | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The sentence to show for a StripeStepError in the language of `t`. */
+export function stripeStepText(error: StripeStepError, t: (key: `stripe.${StripeStepKey}`) => string): string {
+  return error.key ? t(`stripe.${error.key}`) : error.message;
 }
 
 export const STRIPE_UNREACHABLE = 'We couldn’t reach the card processor. Check your connection and try again.';
@@ -59,10 +76,13 @@ export async function saveStripeCard(
     });
   } catch {
     // stripe.js rejects only when it can't talk to Stripe at all; refusals come back as result.error.
-    throw new StripeStepError(STRIPE_UNREACHABLE);
+    throw new StripeStepError(STRIPE_UNREACHABLE, 'unreachable');
   }
-  if (result.error) throw new StripeStepError(stripeErrorMessage(result.error));
-  if (result.setupIntent.status !== 'succeeded') throw new StripeStepError(SETUP_NOT_CONFIRMED);
+  if (result.error) {
+    const message = stripeErrorMessage(result.error);
+    throw new StripeStepError(message, message === STRIPE_GENERIC ? 'generic' : null);
+  }
+  if (result.setupIntent.status !== 'succeeded') throw new StripeStepError(SETUP_NOT_CONFIRMED, 'setupNotConfirmed');
   return saveCardToken(result.setupIntent.id);
 }
 
@@ -81,7 +101,7 @@ export async function runStripeAction(
   try {
     outcome = await stripe.handleNextAction({ clientSecret: action.clientSecret });
   } catch {
-    throw new StripeStepError(STRIPE_UNREACHABLE);
+    throw new StripeStepError(STRIPE_UNREACHABLE, 'unreachable');
   }
   const payment = await confirmStripePayment(paymentId);
   // Stripe's reason (e.g. the cardholder closed the bank's window) beats our generic one.

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { NextAction, Payment } from '@cuewave/contract/payment';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { FormAlert } from '../auth/form-alert';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
 import { confirmSandboxPayment } from './api';
 import { StripeActionStep } from './stripe-action-step';
 import styles from './checkout.module.css';
@@ -51,6 +52,8 @@ export function ThreeDSecureDialog(props: ThreeDSecureDialogProps) {
  * its action (decision 045).
  */
 function SandboxDialog({ action, onDone, amount, onCancel }: ThreeDSecureDialogProps) {
+  const { t } = useTranslation('checkout');
+  const friendlyError = useApiErrorText();
   const [sending, setSending] = useState<'approve' | 'reject' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const approveRef = useRef<HTMLButtonElement>(null);
@@ -67,7 +70,7 @@ function SandboxDialog({ action, onDone, amount, onCancel }: ThreeDSecureDialogP
       const payment = await confirmSandboxPayment(sandbox, approve);
       onDone(payment);
     } catch (err) {
-      setError(`We couldn’t send your answer to the bank. ${friendlyError(err)}`);
+      setError(t('secure.answerFailed', { reason: friendlyError(err) }));
     } finally {
       busy.current = false;
       setSending(null);
@@ -80,12 +83,8 @@ function SandboxDialog({ action, onDone, amount, onCancel }: ThreeDSecureDialogP
       onClose={() => (sandbox ? void answer(false) : onCancel?.())}
       dismissible={false}
       size="sm"
-      title="Confirm your payment"
-      description={
-        amount
-          ? `Your bank asks you to confirm a payment of ${amount} to Cuewave.`
-          : 'Your bank asks you to confirm this payment to Cuewave.'
-      }
+      title={t('secure.title')}
+      description={amount ? t('secure.descriptionAmount', { amount }) : t('secure.description')}
       initialFocus={approveRef}
       data-testid="three-d-secure"
       footer={
@@ -98,7 +97,7 @@ function SandboxDialog({ action, onDone, amount, onCancel }: ThreeDSecureDialogP
               disabled={sending !== null}
               data-testid="three-d-secure-reject"
             >
-              Reject
+              {t('secure.reject')}
             </Button>
             <Button
               ref={approveRef}
@@ -107,7 +106,7 @@ function SandboxDialog({ action, onDone, amount, onCancel }: ThreeDSecureDialogP
               disabled={sending !== null}
               data-testid="three-d-secure-approve"
             >
-              Approve payment
+              {t('secure.approve')}
             </Button>
           </>
         ) : null
@@ -117,14 +116,7 @@ function SandboxDialog({ action, onDone, amount, onCancel }: ThreeDSecureDialogP
         <span className={styles.secureIcon} aria-hidden="true">
           <ShieldCheck />
         </span>
-        {sandbox ? (
-          <p>
-            This is the 3-D Secure check of the test card processor. A real bank would ask for a code or an approval in
-            its app here.
-          </p>
-        ) : (
-          <p>This payment’s confirmation step can’t be shown here. Use another card or contact support.</p>
-        )}
+        {sandbox ? <p>{t('secure.sandboxText')}</p> : <p>{t('secure.unsupported')}</p>}
       </div>
       <FormAlert testId="three-d-secure-error">{error}</FormAlert>
     </Modal>

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import type { Account, BillingPeriod, Me, PlanName } from '@cuewave/contract/account';
 import type { Currency } from '@cuewave/contract/pricing';
 import { apiSend } from '../../lib/api';
-import { friendlyError } from '../registration/error-messages';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorText } from '../registration/error-messages';
 import { billingTypeOf, updateSignup } from '../registration/signup-store';
 import { useLocalizedPath } from '../shell/edition';
 import { planChoiceTarget } from './plan-choice-target';
@@ -16,6 +17,8 @@ export type PlanPick = { plan: PlanName; period: BillingPeriod; currency: Curren
  * the page planChoiceTarget names. `pending` is the plan being saved; `error` a failed save.
  */
 export function useChoosePlan(viewer: Me | null) {
+  const { t } = useTranslation('checkout');
+  const friendlyError = useApiErrorText();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const [pending, setPending] = useState<PlanName | null>(null);
@@ -42,14 +45,14 @@ export function useChoosePlan(viewer: Me | null) {
           await apiSend<Account>('POST', '/v1/account', { json: target.patch });
         } catch (err) {
           setPending(null);
-          setError(`We couldn’t save your choice. ${friendlyError(err)}`);
+          setError(t('choosePlan.saveFailed', { reason: friendlyError(err) }));
           return;
         }
       }
       await navigate(localized(target.to));
       setPending(null);
     },
-    [viewer, navigate, localized],
+    [viewer, navigate, localized, t, friendlyError],
   );
 
   return { choose, pending, error };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PriceQuote } from '@cuewave/contract/pricing';
-import { friendlyError } from '../registration/error-messages';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorText } from '../registration/error-messages';
 import { getQuote, type QuoteRequest } from './api';
 
 export type QuoteState = {
@@ -16,6 +17,8 @@ export type QuoteState = {
  * `version` forces a fresh quote (e.g. after the billing country changed the tax).
  */
 export function useQuote(request: QuoteRequest | null, version = 0): QuoteState {
+  const { t } = useTranslation('checkout');
+  const friendlyError = useApiErrorText();
   const [state, setState] = useState<QuoteState>({ quote: null, loading: request !== null, error: null });
   const key = request
     ? JSON.stringify([request.plan, request.period, request.currency, request.coupon, request.upgrade])
@@ -29,7 +32,7 @@ export function useQuote(request: QuoteRequest | null, version = 0): QuoteState 
       (quote) => setState({ quote, loading: false, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ quote: null, loading: false, error: `We couldn’t get the price. ${friendlyError(error)}` });
+        setState({ quote: null, loading: false, error: t('quote.failed', { reason: friendlyError(error) }) });
       },
     );
     return () => controller.abort();

@@ -1,4 +1,6 @@
 import { AlertCircle, Layers } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import type { Me } from '@cuewave/contract/account';
 import type { Channel } from '@cuewave/contract/licence';
 import type { StoredPaymentMethod } from '@cuewave/contract/payment';
@@ -38,16 +40,21 @@ export function DashboardOverview({
   now,
 }: DashboardOverviewProps) {
   const localized = useLocalizedPath();
+  const { t } = useTranslation('dashboard');
   const overview = overviewOf(subscription, failed, now);
   const showBilling = overviewSections(me).some((section) => section.url === '/dashboard/billing');
 
   return (
     <div className={styles.page} data-testid="dashboard-overview">
       <header className={styles.header}>
-        <h1 className={styles.title}>Overview</h1>
+        <h1 className={styles.title}>{t('overview.title')}</h1>
         <p className={styles.lead}>
-          Your plan, your next payment, your channels and your licence at a glance. Signed in as{' '}
-          <strong data-testid="overview-email">{me.account.email}</strong>.
+          <Trans
+            t={t}
+            i18nKey="overview.lead"
+            values={{ email: me.account.email }}
+            components={{ email: <strong data-testid="overview-email" /> }}
+          />
         </p>
       </header>
 
@@ -55,8 +62,8 @@ export function DashboardOverview({
         <EmptyState
           role="alert"
           icon={<AlertCircle />}
-          title="We couldn’t load your subscription"
-          description="Please reload the page in a moment."
+          title={t('overview.failedTitle')}
+          description={t('overview.failedText')}
         />
       ) : overview.kind === 'live' ? (
         <div className={styles.grid}>
@@ -77,15 +84,13 @@ export function DashboardOverview({
       ) : (
         <EmptyState
           icon={<Layers />}
-          title={overview.kind === 'ended' ? 'Your plan has ended' : 'You don’t have a plan yet'}
+          title={t(overview.kind === 'ended' ? 'overview.endedTitle' : 'overview.noneTitle')}
           description={
-            overview.kind === 'ended'
-              ? 'Choose a plan to download tracks again and license them for your channels. Videos published while your licence was valid stay licensed.'
-              : 'Start with a 30-day free trial or choose a plan to download tracks and license them for your channels.'
+            overview.kind === 'ended' ? t('overview.endedText') : t('overview.noneText', { count: TRIAL_DAYS })
           }
           actions={
             <ButtonLink to={localized(CHOOSE_PLAN_PATH)} data-testid="overview-choose-plan">
-              Choose a plan
+              {t('overview.choosePlan')}
             </ButtonLink>
           }
         />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Download, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { planInfo } from '../registration/plans';
-import { fetchLicence, LICENCE_DOWNLOAD_FAILED, saveBlob } from '../subscription/licence-download';
+import { fetchLicence, saveBlob } from '../subscription/licence-download';
 import { SUBSCRIPTION_PATH } from '../subscription/paths';
 import { OverviewCard } from './overview-cards';
 import styles from './overview.module.css';
@@ -12,6 +13,8 @@ import styles from './overview.module.css';
 /** The licence certificate (decision 044), downloadable from the overview once the plan is paid. */
 export function LicenceOverviewCard({ subscription, ready }: { subscription: SubscriptionDetail; ready: boolean }) {
   const toast = useToast();
+  const { t } = useTranslation('dashboard');
+  const { t: st } = useTranslation('subscription');
   const [busy, setBusy] = useState(false);
 
   async function download() {
@@ -20,7 +23,7 @@ export function LicenceOverviewCard({ subscription, ready }: { subscription: Sub
       const file = await fetchLicence(subscription.id);
       saveBlob(file.blob, file.fileName);
     } catch {
-      toast.error(LICENCE_DOWNLOAD_FAILED);
+      toast.error(st('licence.failed'));
     } finally {
       setBusy(false);
     }
@@ -28,7 +31,7 @@ export function LicenceOverviewCard({ subscription, ready }: { subscription: Sub
 
   return (
     <OverviewCard
-      title="Licence"
+      title={t('licenceCard.title')}
       icon={<ShieldCheck aria-hidden="true" />}
       testId="overview-licence"
       foot={
@@ -41,21 +44,19 @@ export function LicenceOverviewCard({ subscription, ready }: { subscription: Sub
             onClick={download}
             data-testid="overview-licence-download"
           >
-            Download certificate
+            {t('licenceCard.download')}
           </Button>
         ) : (
           <ButtonLink to={SUBSCRIPTION_PATH} variant="secondary" size="sm">
-            Go to subscription
+            {t('licenceCard.goToSubscription')}
           </ButtonLink>
         )
       }
     >
-      <p className={styles.value}>{planInfo(subscription.planType).tier} licence</p>
-      <p className={styles.detail}>
-        {ready
-          ? 'A PDF naming you, your plan and your channels, with a code anyone can check online.'
-          : 'Your certificate is available once your first payment is complete.'}
+      <p className={styles.value}>
+        {t('licenceCard.value', { tier: st(`tiers.${subscription.planType}`, { count: TRIAL_DAYS }) })}
       </p>
+      <p className={styles.detail}>{t(ready ? 'licenceCard.ready' : 'licenceCard.notReady')}</p>
     </OverviewCard>
   );
 }

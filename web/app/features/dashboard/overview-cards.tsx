@@ -1,17 +1,27 @@
 import type { ReactNode } from 'react';
 import { CreditCard, Layers, MonitorPlay } from 'lucide-react';
-import { CHANNEL_LABELS, type Channel } from '@cuewave/contract/licence';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
+import type { Channel } from '@cuewave/contract/licence';
 import type { StoredPaymentMethod } from '@cuewave/contract/payment';
-import { formatMoney } from '@cuewave/contract/pricing';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
-import { formatDate } from '../../lib/format';
-import { planInfo } from '../registration/plans';
+import { useFormat, type Formatters } from '../../i18n/format';
 import { useLocalizedPath } from '../shell/edition';
 import { cardLabel } from '../subscription/next-payment';
 import { BILLING_PATH, CHOOSE_PLAN_PATH, SUBSCRIPTION_PATH } from '../subscription/paths';
-import { dateLabel, daysLeftText, STATUS_LABELS, STATUS_TONES, statusExplanation } from '../subscription/status';
+import {
+  channelLabel,
+  dateLabel,
+  daysLeftText,
+  planTitle,
+  statusLabel,
+  STATUS_TONES,
+  statusExplanation,
+  type SubscriptionT,
+} from '../subscription/status';
 import styles from './overview.module.css';
 
 /** One card of the overview: a small titled box with a headline value, a line of detail and links. */
@@ -54,12 +64,14 @@ export function PlanOverviewCard({
   daysLeft: number | null;
 }) {
   const localized = useLocalizedPath();
-  const plan = planInfo(subscription.planType);
-  const days = daysLeftText(daysLeft);
-  const date = subscription.nextPayTS ? `${dateLabel(subscription)} ${formatDate(subscription.nextPayTS)}` : null;
+  const { t } = useTranslation('dashboard');
+  const { t: st } = useTranslation('subscription');
+  const format = useFormat();
+  const days = daysLeftText(daysLeft, st);
+  const date = subscription.nextPayTS ? `${dateLabel(subscription, st)} ${format.date(subscription.nextPayTS)}` : null;
   return (
     <OverviewCard
-      title="Plan"
+      title={t('planCard.title')}
       icon={<Layers aria-hidden="true" />}
       testId="overview-plan"
       badge={
@@ -67,27 +79,27 @@ export function PlanOverviewCard({
           className={cx(styles.badge, styles[STATUS_TONES[subscription.status]])}
           data-testid="overview-plan-status"
         >
-          {STATUS_LABELS[subscription.status]}
+          {statusLabel(subscription.status, st)}
         </span>
       }
       foot={
         <>
           <ButtonLink to={SUBSCRIPTION_PATH} variant="secondary" size="sm">
-            Manage subscription
+            {t('planCard.manage')}
           </ButtonLink>
           {subscription.planType === 'trial' ? (
             <ButtonLink to={localized(CHOOSE_PLAN_PATH)} size="sm" data-testid="overview-upgrade">
-              Choose a plan
+              {t('planCard.choosePlan')}
             </ButtonLink>
           ) : null}
         </>
       }
     >
       <p className={styles.value} data-testid="overview-plan-name">
-        {plan.title}
+        {planTitle(subscription.planType, st)}
       </p>
       <p className={styles.detail} data-testid="overview-plan-days">
-        {[date, days].filter(Boolean).join(' · ') || plan.tier}
+        {[date, days].filter(Boolean).join(' · ') || st(`tiers.${subscription.planType}`, { count: TRIAL_DAYS })}
       </p>
     </OverviewCard>
   );
@@ -106,19 +118,22 @@ export function PaymentOverviewCard({
   showBilling: boolean;
 }) {
   const needsAction = subscription.status === 'payment' || subscription.status === 'pending';
+  const { t } = useTranslation('dashboard');
+  const { t: st } = useTranslation('subscription');
+  const format = useFormat();
   return (
     <OverviewCard
-      title="Next payment"
+      title={t('paymentCard.title')}
       icon={<CreditCard aria-hidden="true" />}
       testId="overview-payment"
       foot={
         needsAction ? (
           <ButtonLink to={SUBSCRIPTION_PATH} size="sm">
-            {subscription.status === 'pending' ? 'Complete payment' : 'Retry payment'}
+            {t(subscription.status === 'pending' ? 'paymentCard.completePayment' : 'paymentCard.retryPayment')}
           </ButtonLink>
         ) : showBilling ? (
           <ButtonLink to={BILLING_PATH} variant="secondary" size="sm">
-            Billing and receipts
+            {t('paymentCard.billing')}
           </ButtonLink>
         ) : null
       }
@@ -126,29 +141,35 @@ export function PaymentOverviewCard({
       {nextCharge ? (
         <>
           <p className={styles.value} data-testid="overview-payment-amount">
-            {formatMoney(nextCharge.total, nextCharge.currency)}
+            {format.money(nextCharge.total, nextCharge.currency)}
           </p>
           <p className={styles.detail} data-testid="overview-payment-date">
-            on {formatDate(nextCharge.dueTS)} · {card ? cardLabel(card) : 'no card on file'}
+            {t('paymentCard.on', { date: format.date(nextCharge.dueTS) })} ·{' '}
+            {card ? cardLabel(card) : t('paymentCard.noCard')}
           </p>
         </>
       ) : (
         <>
           <p className={styles.value} data-testid="overview-payment-amount">
-            {needsAction ? STATUS_LABELS[subscription.status] : 'Nothing due'}
+            {needsAction ? statusLabel(subscription.status, st) : t('paymentCard.nothingDue')}
           </p>
-          <p className={styles.detail}>{noChargeReason(subscription)}</p>
+          <p className={styles.detail}>{noChargeReason(subscription, t, st, format.date)}</p>
         </>
       )}
     </OverviewCard>
   );
 }
 
-function noChargeReason(subscription: SubscriptionDetail): string {
-  if (subscription.status !== 'active') return statusExplanation(subscription);
-  if (subscription.planType === 'trial') return 'The free trial costs nothing. You pay only once you choose a plan.';
-  if (subscription.planType === 'enterprise') return 'Billed under your enterprise agreement.';
-  return 'Nothing renews automatically.';
+function noChargeReason(
+  subscription: SubscriptionDetail,
+  t: TFunction<'dashboard'>,
+  st: SubscriptionT,
+  formatDate: Formatters['date'],
+): string {
+  if (subscription.status !== 'active') return statusExplanation(subscription, st, formatDate);
+  if (subscription.planType === 'trial') return t('paymentCard.trialFree');
+  if (subscription.planType === 'enterprise') return t('paymentCard.enterprise');
+  return t('paymentCard.noRenewal');
 }
 
 /** How many of the plan's channels are used, and the first few of them. */
@@ -161,32 +182,35 @@ export function ChannelsOverviewCard({
   limit: number;
   failed: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
+  const { t: st } = useTranslation('subscription');
+  const format = useFormat();
   const shown = channels.slice(0, 3);
   const share = limit > 0 ? Math.min(100, Math.round((channels.length / limit) * 100)) : 0;
   return (
     <OverviewCard
-      title="Channels"
+      title={t('channelsCard.title')}
       icon={<MonitorPlay aria-hidden="true" />}
       testId="overview-channels"
       foot={
         <ButtonLink to={SUBSCRIPTION_PATH} variant="secondary" size="sm">
-          {channels.length < limit ? 'Add or manage channels' : 'Manage channels'}
+          {t(channels.length < limit ? 'channelsCard.addOrManage' : 'channelsCard.manage')}
         </ButtonLink>
       }
     >
       {failed ? (
         <p className={styles.detail} role="alert">
-          We couldn’t load your channels. Please reload the page in a moment.
+          {t('channelsCard.failed')}
         </p>
       ) : (
         <>
           <p className={styles.value} data-testid="overview-channels-used">
-            {channels.length} of {limit}
+            {t('channelsCard.used', { used: format.number(channels.length), limit: format.number(limit) })}
           </p>
           <div
             className={styles.meter}
             role="meter"
-            aria-label="Channels used"
+            aria-label={t('channelsCard.meter')}
             aria-valuemin={0}
             aria-valuemax={limit}
             aria-valuenow={channels.length}
@@ -197,13 +221,15 @@ export function ChannelsOverviewCard({
             <ul role="list" className={styles.channelList}>
               {shown.map((channel) => (
                 <li key={channel.id} title={channel.url}>
-                  {CHANNEL_LABELS[channel.type]} · {channel.url.replace(/^https:\/\//, '')}
+                  {channelLabel(channel.type, st)} · {channel.url.replace(/^https:\/\//, '')}
                 </li>
               ))}
-              {channels.length > shown.length ? <li>and {channels.length - shown.length} more</li> : null}
+              {channels.length > shown.length ? (
+                <li>{t('channelsCard.more', { count: channels.length - shown.length })}</li>
+              ) : null}
             </ul>
           ) : (
-            <p className={styles.detail}>Add the channels you publish on, so your licence covers them.</p>
+            <p className={styles.detail}>{t('channelsCard.empty')}</p>
           )}
         </>
       )}

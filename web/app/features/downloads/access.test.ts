@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Me, SubscriptionSummary } from '@cuewave/contract/account';
 import { viewerFixture } from '../../test/viewer-fixture';
-import { accessForDenied, downloadAccess, downloadCta } from './access';
+import { getI18n } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { accessForDenied, downloadAccess, downloadCta as cta } from './access';
+
+const downloadCta = (...args: [Parameters<typeof cta>[0], string]) =>
+  cta(...args, getI18n().getFixedT('en', 'downloads') as TFunction<'downloads'>);
 
 function withSubscription(
   status: SubscriptionSummary['status'],

@@ -1,4 +1,5 @@
-import type { Me } from '@cuewave/contract/account';
+import type { TFunction } from 'i18next';
+import { TRIAL_DAYS, type Me } from '@cuewave/contract/account';
 import type { DownloadDeniedCode } from '@cuewave/contract/downloads';
 import { FINISH_SIGNUP_PATH, LOGIN_PATH, TRIAL_PATH } from '../shell/nav-links';
 import { CHOOSE_PLAN_PATH, FINISH_CHECKOUT_PATH, SUBSCRIPTION_PATH } from '../subscription/paths';
@@ -44,52 +45,54 @@ export type DownloadCta = {
   secondary?: { label: string; to: string };
 };
 
-/** The call to action for someone who may not download (`returnTo`: where signing in comes back to). */
-export function downloadCta(access: Exclude<DownloadAccess, { kind: 'allowed' }>, returnTo: string): DownloadCta {
+/**
+ * The call to action for someone who may not download (`returnTo`: where signing in comes back to),
+ * in the language of `t` (the `downloads` namespace's `cta.*` texts).
+ */
+export function downloadCta(
+  access: Exclude<DownloadAccess, { kind: 'allowed' }>,
+  returnTo: string,
+  t: TFunction<'downloads'>,
+): DownloadCta {
   switch (access.kind) {
     case 'visitor':
       return {
-        title: 'Download with a subscription',
-        body: 'Start your 30-day free trial to download this track, its stems and a licence certificate. Cancel any time.',
-        primary: { label: 'Start free trial', to: TRIAL_PATH },
-        secondary: { label: 'Sign in', to: `${LOGIN_PATH}?returnUrl=${encodeURIComponent(returnTo)}` },
+        title: t('cta.visitor.title'),
+        body: t('cta.visitor.body', { days: TRIAL_DAYS }),
+        primary: { label: t('cta.startTrial'), to: TRIAL_PATH },
+        secondary: { label: t('cta.signIn'), to: `${LOGIN_PATH}?returnUrl=${encodeURIComponent(returnTo)}` },
       };
     case 'start-trial':
       return {
-        title: 'Download with your free trial',
-        body: 'Start your 30-day free trial to download this track and its stems in MP3 or WAV.',
-        primary: { label: 'Start free trial', to: FINISH_SIGNUP_PATH },
-        secondary: { label: 'See plans', to: '/licenses' },
+        title: t('cta.startTrialTitle'),
+        body: t('cta.startTrialBody', { days: TRIAL_DAYS }),
+        primary: { label: t('cta.startTrial'), to: FINISH_SIGNUP_PATH },
+        secondary: { label: t('cta.seePlans'), to: '/licenses' },
       };
     case 'finish-signup':
       return {
-        title: 'Finish signing up to download',
-        body: 'Confirm your email and phone, then start your free trial to download this track.',
-        primary: { label: 'Continue sign-up', to: FINISH_SIGNUP_PATH },
+        title: t('cta.finishSignup.title'),
+        body: t('cta.finishSignup.body'),
+        primary: { label: t('cta.finishSignup.action'), to: FINISH_SIGNUP_PATH },
       };
     case 'choose-plan':
       return {
-        title:
-          access.reason === 'trial-over'
-            ? 'Your free trial has ended'
-            : access.reason === 'plan-over'
-              ? 'Your plan has ended'
-              : 'Choose a plan to download',
-        body: 'Choose a plan to download this track and its stems, and to keep your licence certificates current.',
-        primary: { label: 'Choose a plan', to: CHOOSE_PLAN_PATH },
-        secondary: { label: 'Compare plans', to: '/licenses' },
+        title: t(`cta.choosePlan.title.${access.reason}`),
+        body: t('cta.choosePlan.body'),
+        primary: { label: t('cta.choosePlan.action'), to: CHOOSE_PLAN_PATH },
+        secondary: { label: t('cta.comparePlans'), to: '/licenses' },
       };
     case 'fix-payment':
       return {
-        title: 'Your renewal payment is waiting',
-        body: 'We couldn’t charge your card for the renewal. Update your card or retry the payment to download again.',
-        primary: { label: 'Update payment', to: SUBSCRIPTION_PATH },
+        title: t('cta.fixPayment.title'),
+        body: t('cta.fixPayment.body'),
+        primary: { label: t('cta.fixPayment.action'), to: SUBSCRIPTION_PATH },
       };
     case 'finish-payment':
       return {
-        title: 'Finish your payment to download',
-        body: 'Your first payment hasn’t been completed yet. Complete it to start your plan and download this track.',
-        primary: { label: 'Finish payment', to: FINISH_CHECKOUT_PATH },
+        title: t('cta.finishPayment.title'),
+        body: t('cta.finishPayment.body'),
+        primary: { label: t('cta.finishPayment.action'), to: FINISH_CHECKOUT_PATH },
       };
   }
 }

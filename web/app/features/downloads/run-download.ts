@@ -1,7 +1,6 @@
 import type { Product } from '@cuewave/contract/catalog';
 import type { DownloadItem, ProductDownload } from '@cuewave/contract/downloads';
 import { savePlan, type FilePick } from './selection';
-import { ZipWriter } from './zip';
 
 /**
  * One download from the control, start to finish: ask the API in one request for exactly the picked
@@ -88,6 +87,8 @@ export async function runDownload(
     );
     blob = new Blob(parts, { type: mimeOf(items[0]!.format) });
   } else {
+    // The zip writer (and its deflate library) loads only when several files are zipped, not with the page.
+    const { ZipWriter } = await import('./zip');
     const zip = new ZipWriter();
     for (const [index, item] of items.entries()) {
       const entry = zip.entry(plan.entries[index]!);

@@ -9,6 +9,7 @@ export type Audition = {
   current: string | null;
   position: number;
   duration: number;
+  /** A `downloads` text key (audition.failed) when the last audition could not play. */
   error: string | null;
   toggle(key: string, previewId: string, fallbackDuration: number): void;
   seek(seconds: number): void;
@@ -24,7 +25,8 @@ export type Audition = {
   };
 };
 
-const AUDITION_FAILED = 'This preview could not be played. Try again in a moment.';
+// The panel shows it as the `downloads` text of this key, in the page's language.
+const AUDITION_FAILED = 'audition.failed';
 
 /**
  * Auditioning a version or stem inside the download control: a small audio element of its own, so

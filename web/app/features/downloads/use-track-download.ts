@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Product } from '@cuewave/contract/catalog';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useViewer } from '../auth/use-viewer';
-import { saveBlob } from '../subscription/licence-download';
+import { saveBlob } from '../../lib/save-blob';
 import { accessForDenied, type DownloadAccess } from './access';
 import { fetchSignedFile, requestProductDownload } from './api';
-import { DOWNLOAD_FAILED, DOWNLOAD_SUCCESS, FAIR_USE_FALLBACK, PREPARE_TIMED_OUT } from './messages';
+import { DOWNLOAD_MESSAGES } from './messages';
 import { PrepareTimeoutError, runDownload, waitFor, type DownloadDeps, type DownloadProgress } from './run-download';
 import type { FilePick } from './selection';
 
@@ -31,6 +32,7 @@ const browserDeps: DownloadDeps = {
  * 429 the fair-use message, anything else the error toast. Closing the control aborts it.
  */
 export function useTrackDownload(product: Pick<Product, 'id' | 'title' | 'artist'>, deps: DownloadDeps = browserDeps) {
+  const { t } = useTranslation('downloads');
   const toast = useToast();
   const me = useViewer();
   const [state, setState] = useState<DownloadState>({ status: 'idle' });
@@ -55,7 +57,7 @@ export function useTrackDownload(product: Pick<Product, 'id' | 'title' | 'artist
           abort.signal,
         );
         setState({ status: 'done', fileName: result.fileName });
-        toast.success(DOWNLOAD_SUCCESS);
+        toast.success(t(DOWNLOAD_MESSAGES.success));
       } catch (error) {
         if (abort.signal.aborted) return;
         if (error instanceof ApiError && (error.status === 403 || error.status === 401)) {
@@ -67,19 +69,23 @@ export function useTrackDownload(product: Pick<Product, 'id' | 'title' | 'artist
         }
         if (error instanceof ApiError && error.status === 429) {
           const message =
-            error.body.message && !error.body.message.startsWith('HTTP') ? error.body.message : FAIR_USE_FALLBACK;
+            error.body.message && !error.body.message.startsWith('HTTP')
+              ? error.body.message
+              : t(DOWNLOAD_MESSAGES.fairUse);
           setState({ status: 'limited', message });
           toast.warning(message);
           return;
         }
-        const message = error instanceof PrepareTimeoutError ? PREPARE_TIMED_OUT : DOWNLOAD_FAILED;
+        const message = t(
+          error instanceof PrepareTimeoutError ? DOWNLOAD_MESSAGES.prepareTimedOut : DOWNLOAD_MESSAGES.failed,
+        );
         setState({ status: 'failed', message });
         toast.error(message);
       } finally {
         if (controller.current === abort) controller.current = null;
       }
     },
-    [product, deps, toast, me],
+    [product, deps, toast, me, t],
   );
 
   const cancel = useCallback(() => {

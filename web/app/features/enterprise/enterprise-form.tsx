@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CheckCircle2, Send } from 'lucide-react';
-import { ENTERPRISE_LIMITS, ENTERPRISE_USE_LABELS, ENTERPRISE_USES } from '@cuewave/contract/enterprise';
+import { ENTERPRISE_LIMITS, ENTERPRISE_USES } from '@cuewave/contract/enterprise';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { TextField } from '../../components/ui/text-field';
 import { apiSend } from '../../lib/api';
 import { useCaptcha } from '../auth/captcha';
 import { FormAlert } from '../auth/form-alert';
-import { errorCode, friendlyError } from '../registration/error-messages';
+import { errorCode, useApiErrorText } from '../registration/error-messages';
 import {
   ENTERPRISE_FIELD_ORDER,
   validateEnterprise,
@@ -27,15 +28,18 @@ const EMPTY: EnterpriseFields = { name: '', email: '', company: '', use: '', cha
 export function EnterpriseForm({
   defaultEmail = '',
   defaultUse = '',
-  countLabel = 'Channels to cover (optional)',
-  countHint = 'About how many: YouTube channels, social accounts, sites.',
+  countLabel,
+  countHint,
 }: {
   defaultEmail?: string;
   /** The /in-store page asks about venues (decision 069): the use is picked and the count means locations. */
   defaultUse?: EnterpriseFields['use'];
+  /** The count field's label and hint; the enterprise page's own (channels) when not given. */
   countLabel?: string;
   countHint?: string;
 }) {
+  const { t } = useTranslation('enterprise');
+  const apiErrorText = useApiErrorText();
   const id = useId();
   const captcha = useCaptcha('contact');
   const [fields, setFields] = useState<EnterpriseFields>({ ...EMPTY, email: defaultEmail, use: defaultUse });
@@ -62,7 +66,7 @@ export function EnterpriseForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const result = validateEnterprise(fields);
+    const result = validateEnterprise(fields, t);
     if (!result.ok) {
       setErrors(result.errors);
       const first = ENTERPRISE_FIELD_ORDER.find((name) => result.errors[name]);
@@ -78,8 +82,8 @@ export function EnterpriseForm({
     } catch (error) {
       setFormError(
         errorCode(error) === 'recaptcha error'
-          ? 'We couldn’t check that you’re a person. Please try again.'
-          : `We couldn’t send your message. ${friendlyError(error)}`,
+          ? t('form.failed.captcha')
+          : t('form.failed.other', { reason: apiErrorText(error) }),
       );
       window.setTimeout(() => errorRef.current?.focus(), 0);
     } finally {
@@ -92,11 +96,10 @@ export function EnterpriseForm({
       <div className={styles.done} role="status" data-testid="enterprise-sent">
         <CheckCircle2 aria-hidden="true" className={styles.doneIcon} />
         <h2 ref={doneRef} tabIndex={-1} className={styles.doneTitle}>
-          Thanks, your message is with our team
+          {t('form.sent.title')}
         </h2>
         <p>
-          We’ll reply to <strong>{sentTo}</strong> within one business day. A copy of what you sent is on its way to
-          that address.
+          <Trans t={t} i18nKey="form.sent.text" values={{ email: sentTo }} components={{ strong: <strong /> }} />
         </p>
       </div>
     );
@@ -111,13 +114,13 @@ export function EnterpriseForm({
     ) : null;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Enterprise enquiry">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('form.label')}>
       <FormAlert ref={errorRef} testId="enterprise-error">
         {formError}
       </FormAlert>
       <div className={styles.row}>
         <TextField
-          label="Your name"
+          label={t('form.name')}
           name="name"
           autoComplete="name"
           value={fields.name}
@@ -128,7 +131,7 @@ export function EnterpriseForm({
           data-testid="enterprise-name"
         />
         <TextField
-          label="Work email"
+          label={t('form.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -141,7 +144,7 @@ export function EnterpriseForm({
       </div>
       <div className={styles.row}>
         <TextField
-          label="Company"
+          label={t('form.company')}
           name="company"
           autoComplete="organization"
           value={fields.company}
@@ -152,20 +155,20 @@ export function EnterpriseForm({
           data-testid="enterprise-company"
         />
         <TextField
-          label={countLabel}
+          label={countLabel ?? t('form.channels')}
           name="channels"
           inputMode="numeric"
           value={fields.channels}
           onChange={(e) => set('channels')(e.target.value)}
           error={errors.channels}
-          hint={countHint}
+          hint={countHint ?? t('form.channelsHint')}
           ref={register('channels')}
           data-testid="enterprise-channels"
         />
       </div>
       <div className={field.field}>
         <label htmlFor={`${id}-use`} className={field.label}>
-          What is the music for?
+          {t('form.use')}
         </label>
         <div className={cx(field.control, errors.use && field.invalid)}>
           <select
@@ -180,11 +183,11 @@ export function EnterpriseForm({
             data-testid="enterprise-use"
           >
             <option value="" disabled>
-              Choose one
+              {t('form.chooseUse')}
             </option>
             {ENTERPRISE_USES.map((use) => (
               <option key={use} value={use}>
-                {ENTERPRISE_USE_LABELS[use]}
+                {t(`uses.${use}`)}
               </option>
             ))}
           </select>
@@ -193,7 +196,7 @@ export function EnterpriseForm({
       </div>
       <div className={field.field}>
         <label htmlFor={`${id}-message`} className={field.label}>
-          Tell us about your project
+          {t('form.message')}
         </label>
         <div className={cx(field.control, errors.message && field.invalid)}>
           <textarea
@@ -211,16 +214,14 @@ export function EnterpriseForm({
           />
         </div>
         <p id={`${id}-message-hint`} className={field.hint}>
-          Where the music will run, your audience and timing. {fields.message.length}/{ENTERPRISE_LIMITS.message}
+          {t('form.messageHint')} {fields.message.length}/{ENTERPRISE_LIMITS.message}
         </p>
         {fieldError('message')}
       </div>
       <Button type="submit" size="lg" icon={<Send />} loading={submitting} data-testid="enterprise-submit">
-        Send enquiry
+        {t('form.send')}
       </Button>
-      <p className={styles.small}>
-        We use your details only to answer this enquiry. A quick, invisible check keeps robots out.
-      </p>
+      <p className={styles.small}>{t('form.note')}</p>
     </form>
   );
 }

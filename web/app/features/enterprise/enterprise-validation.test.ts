@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { validateEnterprise, type EnterpriseFields } from './enterprise-validation';
+import { getI18n } from 'react-i18next';
+import { validateEnterprise as validate, type EnterpriseFields, type EnterpriseT } from './enterprise-validation';
+
+const validateEnterprise = (fields: EnterpriseFields) =>
+  validate(fields, getI18n().getFixedT('en', 'enterprise') as EnterpriseT);
 
 const good: EnterpriseFields = {
   name: ' Zofia Nowak ',

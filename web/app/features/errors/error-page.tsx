@@ -1,5 +1,7 @@
 import { useEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ArrowLeft, Compass } from 'lucide-react';
 import type { Category } from '@cuewave/contract/catalog';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -29,10 +31,10 @@ const POSITIONS: Array<{ left: string; top: string }> = [
 
 export type ErrorCopy = { title: string; message: string };
 
-export function errorCopy(status: number): ErrorCopy {
+export function errorCopy(status: number, t: TFunction<'errors'>): ErrorCopy {
   return status === 404
-    ? { title: 'Not found', message: "Sorry, the page you're looking for doesn't exist or has moved." }
-    : { title: 'Something went wrong', message: 'An unexpected error occurred. Please try again in a moment.' };
+    ? { title: t('notFound.title'), message: t('notFound.message') }
+    : { title: t('failed.title'), message: t('failed.message') };
 }
 
 export type ErrorPageProps = {
@@ -58,15 +60,16 @@ export function ErrorPage({ status, path, isBot = false, detail }: ErrorPageProp
 
 /** Crawlers get the message and a link home, nothing that moves (spec §2). */
 function PlainError({ status, path, as = 'main' }: { status: number; path: string; as?: 'main' | 'section' }) {
-  const copy = errorCopy(status);
+  const { t } = useTranslation('errors');
+  const copy = errorCopy(status, t);
   const Tag = as;
   return (
     <Tag id={as === 'main' ? 'main' : undefined} className={styles.plain}>
       <h1>{copy.title}</h1>
       <p>{copy.message}</p>
-      {status === 404 ? <p>{`Page Not Found: ${path}`}</p> : null}
+      {status === 404 ? <p>{t('notFound.path', { path })}</p> : null}
       <p>
-        <a href="/">Return to the home page</a>
+        <a href="/">{t('homeLink')}</a>
       </p>
     </Tag>
   );
@@ -95,10 +98,11 @@ export function ErrorPanel({ status, path, detail, as = 'section', cards = true,
   const localized = useLocalizedPath();
   const { genres } = useGenres(cards && !isBot);
   const sectionRef = useRef<HTMLElement>(null);
+  const { t } = useTranslation('errors');
   useParallax(sectionRef);
   if (isBot) return <PlainError status={status} path={path} as={as} />;
-  const copy = errorCopy(status);
-  const notFoundLine = status === 404 ? `Page Not Found: ${path}` : null;
+  const copy = errorCopy(status, t);
+  const notFoundLine = status === 404 ? t('notFound.path', { path }) : null;
   const Tag = as;
 
   return (
@@ -132,10 +136,10 @@ export function ErrorPanel({ status, path, detail, as = 'section', cards = true,
             onClick={() => navigate(localized('/'), { replace: true })}
             data-testid="error-return"
           >
-            Return home
+            {t('returnHome')}
           </Button>
           <ButtonLink to="/c/genres" size="lg" variant="secondary" icon={<Compass />}>
-            Browse music
+            {t('browseMusic')}
           </ButtonLink>
         </div>
       </div>
@@ -145,11 +149,12 @@ export function ErrorPanel({ status, path, detail, as = 'section', cards = true,
 }
 
 function GenreCards({ genres }: { genres: Category[] | null }) {
+  const { t } = useTranslation('errors');
   if (!genres?.length) return null;
   // Covers first: a card without artwork is only a gradient.
   const picked = [...genres].sort((a, b) => Number(!!b.fileID) - Number(!!a.fileID)).slice(0, CARD_SIZES.length);
   return (
-    <nav className={styles.cards} aria-label="Explore genres" data-testid="error-cards">
+    <nav className={styles.cards} aria-label={t('exploreGenres')} data-testid="error-cards">
       {picked.map((genre, index) => {
         const size = CARD_SIZES[index]!;
         const position = POSITIONS[index]!;
@@ -167,7 +172,7 @@ function GenreCards({ genres }: { genres: Category[] | null }) {
             to={`/c/genres/${encodeURIComponent(genre.id)}/all`}
             className={styles.card}
             style={style}
-            aria-label={`Explore ${genre.name}`}
+            aria-label={t('exploreGenre', { genre: genre.name })}
             data-testid="error-card"
           >
             {genre.fileID ? <img src={mediaUrl(genre.fileID)} alt="" loading="lazy" draggable={false} /> : null}

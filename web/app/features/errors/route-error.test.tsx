@@ -26,6 +26,23 @@ describe('layoutMeta', () => {
     });
   });
 
+  it("names the error in the request's language, from the root loader's texts", () => {
+    const texts = {
+      title: 't',
+      description: 'd',
+      notFound: 'Nie znaleziono strony — Cuewave',
+      failed: 'Coś poszło nie tak — Cuewave',
+    };
+    const root = { id: 'root', data: { texts }, meta: [] };
+    const error = { status: 404, statusText: 'Not Found', internal: false, data: null };
+    expect(layoutMeta({ error, matches: [root, parent, self] })[0]).toEqual({
+      title: 'Nie znaleziono strony — Cuewave',
+    });
+    expect(layoutMeta({ error: new Error('boom'), matches: [root, parent, self] })[0]).toEqual({
+      title: 'Coś poszło nie tak — Cuewave',
+    });
+  });
+
   it("without an error, passes the parent's tags through", () => {
     expect(layoutMeta({ matches: [parent, self] })).toEqual(parent.meta);
   });

@@ -1,9 +1,12 @@
 import { isRouteErrorResponse, useLocation, useRouteLoaderData, type MetaDescriptor } from 'react-router';
 import type { loader as rootLoader } from '../../root';
-import { errorStatus, errorTitle } from './error-status';
+import { documentTexts, errorStatus, errorTitle } from './error-status';
 import { ErrorPanel } from './error-page';
 
-type MetaArgs = { error?: unknown; matches: ReadonlyArray<{ meta: MetaDescriptor[] } | undefined> };
+type MetaArgs = {
+  error?: unknown;
+  matches: ReadonlyArray<{ id?: string; data?: unknown; meta: MetaDescriptor[] } | undefined>;
+};
 
 /**
  * The `meta` of a layout with an error boundary. React Router renders the meta of the deepest route
@@ -11,7 +14,9 @@ type MetaArgs = { error?: unknown; matches: ReadonlyArray<{ meta: MetaDescriptor
  * meta then replaces them); with one, the error's title and a noindex.
  */
 export function layoutMeta({ error, matches }: MetaArgs): MetaDescriptor[] {
-  if (error) return [{ title: errorTitle(errorStatus(error)) }, { name: 'robots', content: 'noindex' }];
+  if (error) {
+    return [{ title: errorTitle(errorStatus(error), documentTexts(matches)) }, { name: 'robots', content: 'noindex' }];
+  }
   return matches[matches.length - 2]?.meta ?? [];
 }
 

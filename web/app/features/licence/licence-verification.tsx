@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   AtSign,
   CalendarX,
@@ -17,8 +19,6 @@ import {
 } from 'lucide-react';
 import {
   CHANNEL_LABELS,
-  LICENCE_PERPETUAL_TERM,
-  LICENCE_TERMS,
   type ChannelType,
   type LicenceStatus,
   type LicenceVerification,
@@ -26,7 +26,8 @@ import {
 import { ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { EmptyState } from '../../components/ui/empty-state';
-import { formatDate } from '../../lib/format';
+import { useFormat, type Formatters } from '../../i18n/format';
+import { licencePerpetualTerm, licenceTerms } from './licence-terms';
 import styles from './licence-verification.module.css';
 
 /** What the verify page's loader found. */
@@ -48,52 +49,46 @@ const CHANNEL_ICONS: Record<ChannelType, ReactNode> = {
   website: <Globe />,
 };
 
-const STAMPS: Record<LicenceStatus, { stamp: string; icon: ReactNode }> = {
-  valid: { stamp: 'Genuine', icon: <ShieldCheck /> },
-  expired: { stamp: 'Expired', icon: <CalendarX /> },
-  superseded: { stamp: 'Replaced', icon: <RefreshCw /> },
+// The stamp's words are `stamp.<status>` texts.
+const STAMP_ICONS: Record<LicenceStatus, ReactNode> = {
+  valid: <ShieldCheck />,
+  expired: <CalendarX />,
+  superseded: <RefreshCw />,
 };
 
-function statusText(licence: LicenceVerification): { title: string; body: string } {
-  const until = licence.validUntil ? formatDate(licence.validUntil) : null;
+function statusText(licence: LicenceVerification, t: TFunction<'licence'>, format: Formatters) {
   switch (licence.status) {
     case 'valid':
-      return {
-        title: 'Genuine Cuewave licence, valid today',
-        body:
-          'Cuewave issued this certificate and it is in force. The channels below are licensed to use music and ' +
-          'sound effects from the Cuewave catalogue under the terms summarised on this page.',
-      };
+      return { title: t('status.valid.title'), body: t('status.valid.body') };
     case 'expired':
       return {
-        title: until ? `Genuine Cuewave licence, expired on ${until}` : 'Genuine Cuewave licence, expired',
-        body:
-          'Cuewave issued this certificate, and it covered the channels below for the period shown. Content ' +
-          'published on them during that period stays licensed.',
+        title: licence.validUntil
+          ? t('status.expired.titleOn', { date: format.date(licence.validUntil) })
+          : t('status.expired.title'),
+        body: t('status.expired.body'),
       };
     case 'superseded':
       return {
         title: licence.supersededAt
-          ? `Genuine Cuewave licence, replaced on ${formatDate(licence.supersededAt)}`
-          : 'Genuine Cuewave licence, replaced',
-        body:
-          'Cuewave issued this certificate, then replaced it with a newer one after a change of plan or channels. ' +
-          'It covered the channels below until it was replaced; ask the licensee for their current certificate.',
+          ? t('status.superseded.titleOn', { date: format.date(licence.supersededAt) })
+          : t('status.superseded.title'),
+        body: t('status.superseded.body'),
       };
   }
 }
 
 export function LicenceVerificationView({ result }: { result: VerificationResult }) {
+  const { t } = useTranslation('licence');
   if (result.state === 'not-found') return <NotFound code={result.code} />;
   if (result.state === 'rate-limited') {
     return (
       <div className={styles.page}>
-        <h1 className={styles.eyebrow}>Cuewave licence check</h1>
+        <h1 className={styles.eyebrow}>{t('eyebrow')}</h1>
         <EmptyState
           role="alert"
           icon={<Clock />}
-          title="Too many checks from your network"
-          description={`Please try again in ${result.retryAfter ?? 60} seconds.`}
+          title={t('rateLimited.title')}
+          description={t('rateLimited.description', { count: result.retryAfter ?? 60 })}
         />
       </div>
     );
@@ -102,29 +97,31 @@ export function LicenceVerificationView({ result }: { result: VerificationResult
 }
 
 function NotFound({ code }: { code: string }) {
+  const { t } = useTranslation('licence');
   const shown = code.length > 40 ? `${code.slice(0, 40)}…` : code;
   return (
     <div className={styles.page} data-testid="licence-not-found">
-      <h1 className={styles.eyebrow}>Cuewave licence check</h1>
+      <h1 className={styles.eyebrow}>{t('eyebrow')}</h1>
       <EmptyState
         headingLevel={2}
         icon={<SearchX />}
         title={
           <>
-            <span className={styles.notFoundLead}>We can’t find a licence with code</span>{' '}
+            <span className={styles.notFoundLead}>{t('notFound.lead')}</span>{' '}
             <code className={styles.codeInline}>{shown}</code>
           </>
         }
         description={
-          <>
-            Check the code printed on the certificate: it looks like <span className={styles.nowrap}>CW-7K3F-9QXD</span>{' '}
-            and never uses the letters O or I or the digits 0 or 1. Every certificate Cuewave issues can be checked on
-            this page; one we can’t find was not issued by us.
-          </>
+          <Trans
+            t={t}
+            i18nKey="notFound.description"
+            values={{ example: 'CW-7K3F-9QXD' }}
+            components={{ code: <span className={styles.nowrap} /> }}
+          />
         }
         actions={
           <ButtonLink to="/licenses" variant="secondary">
-            About Cuewave licences
+            {t('notFound.about')}
           </ButtonLink>
         }
       />
@@ -133,11 +130,13 @@ function NotFound({ code }: { code: string }) {
 }
 
 function Certificate({ licence }: { licence: LicenceVerification }) {
-  const { stamp, icon } = STAMPS[licence.status];
-  const text = statusText(licence);
+  const { t } = useTranslation('licence');
+  const format = useFormat();
+  const icon = STAMP_ICONS[licence.status];
+  const text = statusText(licence, t, format);
   return (
     <div className={styles.page}>
-      <p className={styles.eyebrow}>Cuewave licence check</p>
+      <p className={styles.eyebrow}>{t('eyebrow')}</p>
       <article
         className={cx(styles.certificate, styles[licence.status])}
         aria-labelledby="licence-status"
@@ -150,7 +149,7 @@ function Certificate({ licence }: { licence: LicenceVerification }) {
           </div>
           <div className={styles.bannerText}>
             <p className={styles.stamp} data-testid="licence-stamp">
-              {stamp}
+              {t(`stamp.${licence.status}`)}
             </p>
             <h1 id="licence-status" className={styles.title}>
               {text.title}
@@ -163,29 +162,33 @@ function Certificate({ licence }: { licence: LicenceVerification }) {
           {licence.track ? (
             // A per-track certificate (a download, decision 055) names the track it licenses.
             <Fact
-              label="Licensed track"
-              value={`“${licence.track.title}” by ${licence.track.artist}, downloaded ${formatDate(licence.track.downloadedAt)}`}
+              label={t('facts.track')}
+              value={t('facts.trackValue', {
+                title: licence.track.title,
+                artist: licence.track.artist,
+                date: format.date(licence.track.downloadedAt),
+              })}
               wide
               testId="licence-track"
             />
           ) : null}
-          <Fact label="Licensee" value={licence.licensee} wide testId="licence-licensee" />
-          <Fact label="Plan" value={licence.planTitle} />
-          <Fact label="Valid from" value={formatDate(licence.validFrom)} />
+          <Fact label={t('facts.licensee')} value={licence.licensee} wide testId="licence-licensee" />
+          <Fact label={t('facts.plan')} value={licence.planTitle} />
+          <Fact label={t('facts.validFrom')} value={format.date(licence.validFrom)} />
           <Fact
-            label={licence.status === 'valid' ? 'Valid until' : 'Covered until'}
-            value={licence.validUntil ? formatDate(licence.validUntil) : 'Open-ended'}
+            label={licence.status === 'valid' ? t('facts.validUntil') : t('facts.coveredUntil')}
+            value={licence.validUntil ? format.date(licence.validUntil) : t('facts.openEnded')}
           />
-          <Fact label="Licence code" value={<code className={styles.code}>{licence.code}</code>} />
-          <Fact label="Issued" value={formatDate(licence.issuedAt)} />
+          <Fact label={t('facts.code')} value={<code className={styles.code}>{licence.code}</code>} />
+          <Fact label={t('facts.issued')} value={format.date(licence.issuedAt)} />
         </dl>
 
         <section className={styles.section} aria-labelledby="covered-channels">
           <h2 id="covered-channels" className={styles.sectionTitle}>
-            Covered channels
+            {t('channels.title')}
           </h2>
           {licence.channels.length === 0 ? (
-            <p className={styles.muted}>This certificate lists no channels.</p>
+            <p className={styles.muted}>{t('channels.none')}</p>
           ) : (
             <ul className={styles.channels} data-testid="licence-channels">
               {licence.channels.map((channel) => (
@@ -193,7 +196,11 @@ function Certificate({ licence }: { licence: LicenceVerification }) {
                   <span className={styles.channelIcon} aria-hidden="true">
                     {CHANNEL_ICONS[channel.type]}
                   </span>
-                  <span className={styles.channelType}>{CHANNEL_LABELS[channel.type]}</span>
+                  <span className={styles.channelType}>
+                    {channel.type === 'website' || channel.type === 'podcast'
+                      ? t(`channels.${channel.type}`)
+                      : CHANNEL_LABELS[channel.type]}
+                  </span>
                   {channel.url.startsWith('https://') ? (
                     <a
                       className={styles.channelUrl}
@@ -214,19 +221,18 @@ function Certificate({ licence }: { licence: LicenceVerification }) {
 
         <section className={styles.section} aria-labelledby="licence-terms">
           <h2 id="licence-terms" className={styles.sectionTitle}>
-            What this licence covers
+            {t('covers')}
           </h2>
           <ul className={styles.terms}>
-            {LICENCE_TERMS[licence.plan].map((term) => (
+            {licenceTerms(t, licence.plan).map((term) => (
               <li key={term}>{term}</li>
             ))}
           </ul>
-          <p className={styles.muted}>{LICENCE_PERPETUAL_TERM}</p>
+          <p className={styles.muted}>{licencePerpetualTerm(t)}</p>
         </section>
       </article>
       <p className={styles.footnote}>
-        This page shows Cuewave’s own record of the certificate, so it is the one to trust if a printed copy differs.
-        Questions about a licence? <a href="/contact">Contact us</a>.
+        <Trans t={t} i18nKey="footnote" components={{ contact: <a href="/contact" /> }} />
       </p>
     </div>
   );

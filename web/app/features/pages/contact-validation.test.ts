@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateContact } from './contact-validation';
+import { getI18n } from 'react-i18next';
+import { validateContact as validate, type ContactFields, type PagesT } from './contact-validation';
+
+const validateContact = (fields: ContactFields) => validate(fields, getI18n().getFixedT('en', 'pages') as PagesT);
 
 const ok = { name: 'Ola', email: 'ola@studio.example', topic: 'payments' as const, message: 'Where is my invoice?' };
 

@@ -1,10 +1,13 @@
-/** The FAQ's tabs (spec §2: /faq → /faq/rights, /faq/{tab}); an unknown tab goes to the first. */
+/**
+ * The FAQ's tabs (spec §2: /faq → /faq/rights, /faq/{tab}); an unknown tab goes to the first. Each
+ * tab's name is the `faq.tabs.<id>` text of the `pages` namespace.
+ */
 export const FAQ_TABS = [
-  { id: 'rights', label: 'Licences & rights' },
-  { id: 'subscriptions', label: 'Subscriptions' },
-  { id: 'payments', label: 'Payments' },
-  { id: 'downloads', label: 'Downloads' },
-  { id: 'account', label: 'Account' },
+  { id: 'rights' },
+  { id: 'subscriptions' },
+  { id: 'payments' },
+  { id: 'downloads' },
+  { id: 'account' },
 ] as const;
 
 export type FaqTab = (typeof FAQ_TABS)[number]['id'];

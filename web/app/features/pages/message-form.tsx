@@ -1,11 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { CheckCircle2, Send } from 'lucide-react';
-import {
-  CONTACT_LIMITS,
-  CONTACT_TOPIC_LABELS,
-  CONTACT_TOPICS,
-  type ContactTopic,
-} from '@cuewave/contract/contact-topics';
+import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactTopic } from '@cuewave/contract/contact-topics';
 import type { SupportRequest } from '@cuewave/contract/contact';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
@@ -13,13 +9,14 @@ import { TextField } from '../../components/ui/text-field';
 import { apiSend } from '../../lib/api';
 import { useCaptcha } from '../auth/captcha';
 import { FormAlert } from '../auth/form-alert';
-import { errorCode, friendlyError, retryAfterSeconds } from '../registration/error-messages';
+import { errorCode, retryAfterSeconds, useApiErrorText } from '../registration/error-messages';
 import {
   CONTACT_FIELD_ORDER,
   validateContact,
   type ContactErrors,
   type ContactField,
   type ContactFields,
+  type PagesT,
 } from './contact-validation';
 import field from '../../components/ui/text-field.module.css';
 import form from '../enterprise/enterprise.module.css';
@@ -28,15 +25,16 @@ type Props =
   | { mode: 'contact'; defaultEmail?: string; defaultTopic?: ContactTopic }
   | { mode: 'support'; email: string; defaultTopic?: ContactTopic; onSent: (request: SupportRequest) => void };
 
-function failureText(error: unknown): string {
+function failureText(error: unknown, t: PagesT, apiErrorText: (error: unknown) => string): string {
   const code = errorCode(error);
-  if (code === 'recaptcha error') return 'We couldn’t check that you’re a person. Please try again.';
+  if (code === 'recaptcha error') return t('form.failed.captcha');
   if (code === 'TOO_MANY_REQUESTS') {
     const seconds = retryAfterSeconds(error);
-    const minutes = seconds ? Math.max(1, Math.ceil(seconds / 60)) : null;
-    return `You’ve sent several messages in a short time. Please try again${minutes ? ` in ${minutes} minute${minutes === 1 ? '' : 's'}` : ' later'}, or write to us by email.`;
+    return seconds
+      ? t('form.failed.tooManyIn', { count: Math.max(1, Math.ceil(seconds / 60)) })
+      : t('form.failed.tooMany');
   }
-  return `We couldn’t send your message. ${friendlyError(error)}`;
+  return t('form.failed.other', { reason: apiErrorText(error) });
 }
 
 /**
@@ -45,6 +43,8 @@ function failureText(error: unknown): string {
  * form with a confirmation, and empties the support form after adding the request to the history.
  */
 export function MessageForm(props: Props) {
+  const { t } = useTranslation('pages');
+  const apiErrorText = useApiErrorText();
   const id = useId();
   const captcha = useCaptcha('contact');
   const support = props.mode === 'support';
@@ -80,7 +80,7 @@ export function MessageForm(props: Props) {
     event.preventDefault();
     setFormError(null);
     setNotice(null);
-    const found = validateContact(fields);
+    const found = validateContact(fields, t);
     if (Object.keys(found).length) {
       setErrors(found);
       const first = CONTACT_FIELD_ORDER.find((name) => found[name]);
@@ -97,9 +97,7 @@ export function MessageForm(props: Props) {
         });
         props.onSent(created);
         setFields((current) => ({ ...current, message: '' }));
-        setNotice(
-          'Thanks, your request is with our team. We’ll reply to your account’s email within one business day.',
-        );
+        setNotice(t('form.supportSent'));
       } else {
         const solution = await captcha.solve();
         await apiSend('POST', '/v1/contact', {
@@ -114,7 +112,7 @@ export function MessageForm(props: Props) {
         setSentTo(fields.email.trim());
       }
     } catch (error) {
-      setFormError(failureText(error));
+      setFormError(failureText(error, t, apiErrorText));
       window.setTimeout(() => errorRef.current?.focus(), 0);
     } finally {
       setSubmitting(false);
@@ -126,11 +124,10 @@ export function MessageForm(props: Props) {
       <div className={form.done} role="status" data-testid="contact-sent">
         <CheckCircle2 aria-hidden="true" className={form.doneIcon} />
         <h2 ref={doneRef} tabIndex={-1} className={form.doneTitle}>
-          Thanks, your message is with our team
+          {t('form.sent.title')}
         </h2>
         <p>
-          We’ll reply to <strong>{sentTo}</strong> within one business day, and we’ve sent that address a short
-          confirmation with your reference number.
+          <Trans t={t} i18nKey="form.sent.text" values={{ email: sentTo }} components={{ strong: <strong /> }} />
         </p>
       </div>
     );
@@ -149,7 +146,7 @@ export function MessageForm(props: Props) {
       className={form.form}
       onSubmit={onSubmit}
       noValidate
-      aria-label={support ? 'Support request' : 'Contact us'}
+      aria-label={support ? t('form.supportLabel') : t('form.contactLabel')}
       data-testid="contact-form"
     >
       <FormAlert ref={errorRef} testId="contact-error">
@@ -158,7 +155,7 @@ export function MessageForm(props: Props) {
       {support ? null : (
         <div className={form.row}>
           <TextField
-            label="Your name"
+            label={t('form.name')}
             name="name"
             autoComplete="name"
             value={fields.name}
@@ -169,7 +166,7 @@ export function MessageForm(props: Props) {
             data-testid="contact-name"
           />
           <TextField
-            label="Email"
+            label={t('form.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -183,7 +180,7 @@ export function MessageForm(props: Props) {
       )}
       <div className={field.field}>
         <label htmlFor={`${id}-topic`} className={field.label}>
-          What is it about?
+          {t('form.topic')}
         </label>
         <div className={cx(field.control, errors.topic && field.invalid)}>
           <select
@@ -198,11 +195,11 @@ export function MessageForm(props: Props) {
             data-testid="contact-topic"
           >
             <option value="" disabled>
-              Choose one
+              {t('form.chooseTopic')}
             </option>
             {CONTACT_TOPICS.map((topic) => (
               <option key={topic} value={topic}>
-                {CONTACT_TOPIC_LABELS[topic]}
+                {t(`topics.${topic}`)}
               </option>
             ))}
           </select>
@@ -211,7 +208,7 @@ export function MessageForm(props: Props) {
       </div>
       <div className={field.field}>
         <label htmlFor={`${id}-message`} className={field.label}>
-          Your message
+          {t('form.message')}
         </label>
         <div className={cx(field.control, errors.message && field.invalid)}>
           <textarea
@@ -229,7 +226,7 @@ export function MessageForm(props: Props) {
           />
         </div>
         <p id={`${id}-message-hint`} className={field.hint}>
-          {support ? 'Add the track, order or licence code it is about, if any. ' : ''}
+          {support ? `${t('form.supportHint')} ` : ''}
           {fields.message.length}/{CONTACT_LIMITS.message}
         </p>
         {fieldError('message')}
@@ -240,12 +237,10 @@ export function MessageForm(props: Props) {
         </p>
       ) : null}
       <Button type="submit" size="lg" icon={<Send />} loading={submitting} data-testid="contact-submit">
-        {support ? 'Send request' : 'Send message'}
+        {support ? t('form.sendRequest') : t('form.sendMessage')}
       </Button>
       <p className={form.small}>
-        {support
-          ? `We reply to ${props.email}. Your requests are listed below.`
-          : 'We use your details only to answer this message. A quick, invisible check keeps robots out.'}
+        {props.mode === 'support' ? t('form.supportNote', { email: props.email }) : t('form.contactNote')}
       </p>
     </form>
   );

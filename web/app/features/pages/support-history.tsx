@@ -1,20 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { Inbox } from 'lucide-react';
-import { CONTACT_TOPIC_LABELS } from '@cuewave/contract/contact-topics';
 import type { SupportRequest } from '@cuewave/contract/contact';
 import { EmptyState } from '../../components/ui/empty-state';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../i18n/format';
 import styles from './support.module.css';
 
 /** The signed-in user's own support requests, newest first; messages render as text (React escapes them). */
 export function SupportHistory({ requests }: { requests: SupportRequest[] | null }) {
+  const { t } = useTranslation('pages');
+  const format = useFormat();
   if (!requests) {
     return (
       <EmptyState
         compact
         role="alert"
         headingLevel={3}
-        title="We couldn’t load your requests"
-        description="Please reload the page in a moment."
+        title={t('support.history.failedTitle')}
+        description={t('support.history.failedText')}
       />
     );
   }
@@ -24,8 +26,8 @@ export function SupportHistory({ requests }: { requests: SupportRequest[] | null
         compact
         headingLevel={3}
         icon={<Inbox />}
-        title="No requests yet"
-        description="Requests you send from this page are listed here."
+        title={t('support.history.emptyTitle')}
+        description={t('support.history.emptyText')}
       />
     );
   }
@@ -34,8 +36,10 @@ export function SupportHistory({ requests }: { requests: SupportRequest[] | null
       {requests.map((request) => (
         <li key={request.id} className={styles.request} data-testid="support-request">
           <div className={styles.requestHead}>
-            <span className={styles.requestTopic}>{CONTACT_TOPIC_LABELS[request.topic]}</span>
-            <time dateTime={request.createdAt}>Sent {formatDate(request.createdAt)}</time>
+            <span className={styles.requestTopic}>{t(`topics.${request.topic}`)}</span>
+            <time dateTime={request.createdAt}>
+              {t('support.history.sent', { date: format.date(request.createdAt) })}
+            </time>
           </div>
           <p className={styles.requestMessage}>{request.message}</p>
         </li>

@@ -1,22 +1,16 @@
-import { useMemo, useRef } from 'react';
-import { Link } from 'react-router';
-import { Music2, Pause, Play, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X, AlertCircle } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Product } from '@cuewave/contract/catalog';
-import { LISTING_WAVEFORM_BARS, resamplePeaks } from '@cuewave/contract/waveform';
-import { IconButton } from '../../components/ui/button';
-import { Slider } from '../../components/ui/slider';
-import { Spinner } from '../../components/ui/spinner';
-import { cx } from '../../components/ui/cx';
-import { mediaUrl } from '../../lib/api';
-import { formatDuration } from '../../lib/format';
-import { useLocalize } from '../catalog/paths';
-import { FavoriteButton } from '../playlists/favorite-button';
-import { usePlayer, usePlayerTime } from './player-context';
-import { formatClock, previewFile } from './preview';
-import { trackPagePath } from './track-link';
-import { Waveform } from './waveform';
-import { MoreLikeThis } from '../similar/more-like-this';
+import { lazyPart } from '../../components/ui/lazy-part';
+import { usePlayer } from './player-context';
 import styles from './player-bar.module.css';
+
+// The bar's controls load with the first track played, not with every page (issue 15). The audio itself
+// plays from the provider, so the first note never waits for them.
+const PlayerBarTrack = lazyPart(() => import('./player-bar-track').then((m) => m.PlayerBarTrack));
+
+/** Loads the bar's controls ahead of the first track: after it, the bar renders them without a wait. */
+export const preloadPlayerBar = PlayerBarTrack.preload;
 
 /**
  * The audio player bar, fixed to the bottom of the viewport. It slides in when a track is played
@@ -24,9 +18,8 @@ import styles from './player-bar.module.css';
  */
 export function PlayerBar() {
   const player = usePlayer();
-  const time = usePlayerTime();
   const { state, current } = player;
-  const localize = useLocalize();
+  const { t } = useTranslation('player');
 
   // Keep showing the last track while the bar slides out.
   const lastRef = useRef<Product | null>(null);
@@ -34,132 +27,16 @@ export function PlayerBar() {
   const product = current ?? lastRef.current;
   const open = state.open && !!current;
 
-  const file = product ? previewFile(product) : null;
-  // Listings carry LISTING_WAVEFORM_BARS peaks, the song page 160: the bar draws the same either way.
-  const waveform = file?.waveform;
-  const peaks = useMemo(() => resamplePeaks(waveform ?? [], LISTING_WAVEFORM_BARS), [waveform]);
-  const volumeIcon = player.muted || state.volume === 0 ? <VolumeX /> : state.volume < 50 ? <Volume1 /> : <Volume2 />;
-
   return (
     <section
       className={styles.bar}
       data-open={open}
-      aria-label="Audio player"
+      aria-label={t('label')}
       aria-hidden={!open || undefined}
       inert={!open}
       data-testid="player"
     >
-      {product ? (
-        <div className={styles.inner}>
-          <div className={styles.track}>
-            <div className={styles.cover}>
-              {product.cover ? (
-                <img src={mediaUrl(product.cover)} alt="" width={52} height={52} loading="lazy" />
-              ) : (
-                <Music2 aria-hidden="true" />
-              )}
-            </div>
-            <div className={styles.meta}>
-              <Link to={localize(trackPagePath(product))} className={styles.title} data-testid="player-title">
-                {product.title}
-              </Link>
-              <span className={styles.artist} data-testid="player-artist">
-                {product.artist.name}
-              </span>
-            </div>
-            <FavoriteButton productId={product.id} title={product.title} size="sm" />
-            <MoreLikeThis product={product} className={styles.moreLike} />
-          </div>
-
-          <div className={styles.transport}>
-            <IconButton
-              aria-label="Previous track"
-              icon={<SkipBack fill="currentColor" />}
-              onClick={player.previous}
-              disabled={!player.hasPrevious}
-              className={styles.skip}
-              data-testid="player-previous"
-            />
-            <button
-              type="button"
-              className={styles.toggle}
-              onClick={player.toggle}
-              aria-label={state.playing ? 'Pause' : 'Play'}
-              data-testid="player-toggle"
-              data-state={state.playing ? 'playing' : 'paused'}
-            >
-              {time.buffering && state.playing ? (
-                <Spinner size="sm" label={null} />
-              ) : state.playing ? (
-                <Pause fill="currentColor" aria-hidden="true" />
-              ) : (
-                <Play fill="currentColor" aria-hidden="true" className={styles.playIcon} />
-              )}
-            </button>
-            <IconButton
-              aria-label="Next track"
-              icon={<SkipForward fill="currentColor" />}
-              onClick={player.next}
-              disabled={!player.hasNext}
-              className={styles.skip}
-              data-testid="player-next"
-            />
-          </div>
-
-          <div className={styles.progress}>
-            <span className={styles.time} data-testid="player-time">
-              {formatClock(time.position)}
-            </span>
-            {time.error ? (
-              <p className={styles.error} role="alert" data-testid="player-error">
-                <AlertCircle aria-hidden="true" />
-                {time.error}
-              </p>
-            ) : (
-              <Waveform
-                peaks={peaks}
-                position={time.position}
-                duration={time.duration}
-                onSeek={time.seek}
-                label={`Seek in ${product.title}`}
-              />
-            )}
-            <span className={cx(styles.time, styles.duration)} data-testid="player-duration">
-              {/* The catalogue's length by the lists' rule: the decoded file may differ by encoder padding. */}
-              {formatDuration(product.duration)}
-            </span>
-          </div>
-
-          <div className={styles.volume}>
-            <IconButton
-              aria-label={player.muted ? 'Unmute' : 'Mute'}
-              aria-pressed={player.muted}
-              icon={volumeIcon}
-              onClick={player.toggleMute}
-              size="sm"
-              data-testid="player-mute"
-            />
-            <Slider
-              className={styles.volumeSlider}
-              label="Volume"
-              hideLabel
-              value={player.muted ? 0 : state.volume}
-              onValueChange={player.setVolume}
-              formatValue={(v) => `${v}%`}
-              data-testid="player-volume"
-            />
-          </div>
-
-          <IconButton
-            aria-label="Close player"
-            icon={<X />}
-            onClick={player.close}
-            size="sm"
-            className={styles.close}
-            data-testid="player-close"
-          />
-        </div>
-      ) : null}
+      {product ? <PlayerBarTrack product={product} /> : null}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import type { Product } from '@cuewave/contract/catalog';
-import { PlayerBar } from './player-bar';
+import { PlayerBar, preloadPlayerBar } from './player-bar';
 import { PlayerProvider, usePlayer } from './player-context';
 import { SpaceBarRule } from '../shell/space-bar-rule';
 
@@ -64,6 +64,9 @@ const audioEl = () => screen.getByTestId('player-audio') as HTMLAudioElement;
 
 let play: ReturnType<typeof vi.fn>;
 let pause: ReturnType<typeof vi.fn>;
+
+// The bar's controls load with the first track (issue 15); here they are loaded up front, so each check can run at once.
+beforeAll(() => preloadPlayerBar());
 
 beforeEach(() => {
   play = vi.fn(() => Promise.resolve());

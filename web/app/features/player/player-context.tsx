@@ -47,8 +47,8 @@ export type PlayerTime = {
   duration: number;
   /** Waiting for data while meant to be playing. */
   buffering: boolean;
-  /** A user-facing message when the preview can't be played. */
-  error: string | null;
+  /** Why the preview can't be played; the bar says it in the page's language (`player` texts, error.*). */
+  error: PlayerError | null;
   seek(seconds: number): void;
 };
 
@@ -67,8 +67,9 @@ export function usePlayerTime(): PlayerTime {
   return value;
 }
 
-const LOAD_ERROR = 'This preview could not be loaded. Try again or pick another track.';
-const NO_PREVIEW = 'No preview is available for this track.';
+export type PlayerError = 'load' | 'noPreview';
+const LOAD_ERROR: PlayerError = 'load';
+const NO_PREVIEW: PlayerError = 'noPreview';
 
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
@@ -76,7 +77,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [position, setPosition] = useState(0);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const [buffering, setBuffering] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<PlayerError | null>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
   const stateRef = useRef(state);
   stateRef.current = state;

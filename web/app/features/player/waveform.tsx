@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatClock } from './preview';
 import styles from './waveform.module.css';
@@ -19,7 +20,8 @@ export type WaveformProps = {
  * The track's waveform as bars, the played part coloured; it is also the seek control
  * (role="slider": click or drag to seek, arrows ±5 s, Page keys ±10 %, Home / End).
  */
-export function Waveform({ peaks, position, duration, onSeek, label = 'Seek', disabled }: WaveformProps) {
+export function Waveform({ peaks, position, duration, onSeek, label, disabled }: WaveformProps) {
+  const { t } = useTranslation('player');
   const clipId = useId();
   const gradientId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -74,7 +76,7 @@ export function Waveform({ peaks, position, duration, onSeek, label = 'Seek', di
       className={styles.root}
       role="slider"
       tabIndex={disabled ? -1 : 0}
-      aria-label={label}
+      aria-label={label ?? t('seekOnly')}
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(position)}

@@ -1,5 +1,5 @@
 import {
-  archiveProgressSchema,
+  isArchiveProgress,
   type ArchiveProgress,
   type PlaylistDownloadJob,
   type PlaylistDownloadRequest,
@@ -46,7 +46,8 @@ async function authedGet(url: string, accept: string, signal: AbortSignal): Prom
 async function apiErrorOf(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
   const error = body?.error ?? `HTTP_${response.status}`;
-  return new ApiError(response.status, { error, message: body?.message ?? 'The download failed. Please try again.' });
+  // No sentence of the server's: the status modal says its own, in the page's language (messages.ts).
+  return new ApiError(response.status, { error, message: body?.message ?? '' });
 }
 
 /** A stream that ended before the job did (the server is restarting): reconnect this many times. */
@@ -71,10 +72,11 @@ export async function followArchive(
         const body = data as Partial<ErrorBody>;
         throw new ApiError(409, {
           error: body.error ?? 'ARCHIVE_FAILED',
-          message: body.message ?? 'The download could not be prepared. Please try again.',
+          message: body.message ?? '',
         });
       }
-      const progress = archiveProgressSchema.parse(data);
+      if (!isArchiveProgress(data)) throw new Error('The server sent a progress event this page cannot read');
+      const progress = data;
       onProgress(progress);
       if (progress.status === 'done') return;
     }

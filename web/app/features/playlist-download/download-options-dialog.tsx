@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { ARCHIVE_FORMATS, DEFAULT_ARCHIVE_FORMAT, type ArchiveFormat } from '@cuewave/contract/archives';
 import type { Product } from '@cuewave/contract/catalog';
@@ -13,10 +14,8 @@ export type DownloadablePlaylist = {
   items: Pick<Product, 'id' | 'title' | 'artist' | 'files'>[];
 };
 
-const FORMAT_LABELS: Record<ArchiveFormat, { label: string; hint: string }> = {
-  mp3: { label: 'MP3', hint: '320 kbps' },
-  wav: { label: 'WAV', hint: 'Lossless' },
-};
+// Format names are the same in every language; their hints are `options.formats.<format>` texts.
+const FORMAT_LABELS: Record<ArchiveFormat, string> = { mp3: 'MP3', wav: 'WAV' };
 
 const hasStems = (item: DownloadablePlaylist['items'][number]) => item.files.some((f) => f.type.startsWith('stem_'));
 
@@ -35,6 +34,7 @@ export function DownloadOptionsDialog({
   onClose: () => void;
   onConfirm: (options: PlaylistDownloadOptions) => void;
 }) {
+  const { t } = useTranslation('playlist-download');
   const [fileFormat, setFileFormat] = useState<ArchiveFormat>(DEFAULT_ARCHIVE_FORMAT);
   const [stems, setStems] = useState(false);
   const [picked, setPicked] = useState<Set<string>>(() => new Set(playlist.items.map((i) => i.id)));
@@ -65,27 +65,27 @@ export function DownloadOptionsDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title="Download playlist"
-      description={`Saved as ${playlist.name}.zip, one file per track, numbered in playlist order.`}
+      title={t('options.title')}
+      description={t('options.description', { name: playlist.name })}
       data-testid="playlist-download-options"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button
             icon={<Download />}
             disabled={count === 0}
             onClick={() => onConfirm({ fileFormat, stems, items: allIds.filter((id) => picked.has(id)) })}
           >
-            {count === 0 ? 'Download' : `Download ${count} ${count === 1 ? 'track' : 'tracks'}`}
+            {count === 0 ? t('download') : t('options.downloadTracks', { count })}
           </Button>
         </>
       }
     >
       <div className={styles.body}>
         <fieldset className={styles.group}>
-          <legend className={styles.legend}>Format</legend>
+          <legend className={styles.legend}>{t('options.format')}</legend>
           <div className={styles.formats}>
             {ARCHIVE_FORMATS.map((format) => (
               <label key={format} className={styles.format}>
@@ -97,8 +97,8 @@ export function DownloadOptionsDialog({
                   onChange={() => setFileFormat(format)}
                   className={styles.formatInput}
                 />
-                <span className={styles.formatLabel}>{FORMAT_LABELS[format].label}</span>
-                <span className={styles.formatHint}>{FORMAT_LABELS[format].hint}</span>
+                <span className={styles.formatLabel}>{FORMAT_LABELS[format]}</span>
+                <span className={styles.formatHint}>{t(`options.formats.${format}`)}</span>
               </label>
             ))}
           </div>
@@ -108,8 +108,8 @@ export function DownloadOptionsDialog({
           <label className={styles.check}>
             <input type="checkbox" checked={stems} onChange={(e) => setStems(e.target.checked)} />
             <span>
-              Include stems
-              <span className={styles.checkHint}>In a folder per track, for the tracks that have them</span>
+              {t('options.stems')}
+              <span className={styles.checkHint}>{t('options.stemsHint')}</span>
             </span>
           </label>
         ) : null}
@@ -117,14 +117,15 @@ export function DownloadOptionsDialog({
         <fieldset className={styles.group}>
           <div className={styles.listHead}>
             <legend className={styles.legend}>
-              Tracks <span className={styles.count}>{`${count} of ${allIds.length}`}</span>
+              {t('options.tracks')}{' '}
+              <span className={styles.count}>{t('options.picked', { count, total: allIds.length })}</span>
             </legend>
             <button
               type="button"
               className={styles.selectAll}
               onClick={() => setPicked(allPicked ? new Set() : new Set(allIds))}
             >
-              {allPicked ? 'Clear all' : 'Select all'}
+              {allPicked ? t('options.clearAll') : t('options.selectAll')}
             </button>
           </div>
           <ul className={styles.list} role="list">

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { AlertCircle, CheckCircle2, Download, RotateCcw, X } from 'lucide-react';
 import { archiveFileName } from '@cuewave/contract/archives';
 import { Button, IconButton } from '../../components/ui/button';
@@ -15,6 +17,7 @@ import styles from './download-status-modal.module.css';
  * error handler (a toast) and leave the modal on the failure status until it is closed.
  */
 export function DownloadStatusModal() {
+  const { t } = useTranslation('playlist-download');
   const download = usePlaylistDownload();
   const toast = useToast();
   const shownError = useRef(0);
@@ -23,9 +26,9 @@ export function DownloadStatusModal() {
   useEffect(() => {
     if (download.error && download.error.seq !== shownError.current) {
       shownError.current = download.error.seq;
-      toast.error(downloadErrorMessage(download.error.cause));
+      toast.error(downloadErrorMessage(download.error.cause, t));
     }
-  }, [download.error, toast]);
+  }, [download.error, toast, t]);
 
   if (!isActive(download)) return null;
   const failed = download.status === 'failure';
@@ -47,14 +50,14 @@ export function DownloadStatusModal() {
         </span>
         <div className={styles.titles}>
           <h2 id={titleId} className={styles.title}>
-            {failed ? 'Download failed' : done ? 'Download complete' : 'Downloading playlist'}
+            {failed ? t('status.failedTitle') : done ? t('status.doneTitle') : t('status.title')}
           </h2>
           <p className={styles.name} title={download.playlistName ?? undefined}>
             {archiveFileName(download.playlistName ?? '')}
           </p>
         </div>
         <IconButton
-          aria-label={failed || done ? 'Close' : 'Cancel download'}
+          aria-label={failed || done ? t('close') : t('status.cancel')}
           icon={<X />}
           size="sm"
           className={styles.close}
@@ -62,22 +65,22 @@ export function DownloadStatusModal() {
         />
       </div>
       <p className={styles.status} role="status" aria-live="polite">
-        {statusText(download)}
+        {statusText(download, t)}
       </p>
       {failed ? (
         <div className={styles.actions}>
           <Button size="sm" variant="ghost" onClick={closePlaylistDownload}>
-            Close
+            {t('close')}
           </Button>
           <Button size="sm" icon={<RotateCcw />} onClick={() => void retryPlaylistDownload()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       ) : (
         <div
           className={styles.track}
           role="progressbar"
-          aria-label="Download progress"
+          aria-label={t('status.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress ?? undefined}
@@ -97,17 +100,19 @@ function progressOf(d: PlaylistDownloadState): number | null {
   return null;
 }
 
-function statusText(d: PlaylistDownloadState): string {
+function statusText(d: PlaylistDownloadState, t: TFunction<'playlist-download'>): string {
   switch (d.status) {
     case 'preparing':
-      return 'Preparing your download…';
+      return t('status.preparing');
     case 'downloading':
-      if (d.percentage !== null) return `Downloading… ${d.percentage}%`;
-      return d.totalFiles > 0 ? `Preparing files: ${d.filesProcessed} of ${d.totalFiles}` : 'Preparing your download…';
+      if (d.percentage !== null) return t('status.percent', { percent: d.percentage });
+      return d.totalFiles > 0
+        ? t('status.files', { done: d.filesProcessed, total: d.totalFiles })
+        : t('status.preparing');
     case 'downloaded':
-      return 'Downloaded. Saving your zip…';
+      return t('status.saving');
     case 'failure':
-      return 'The playlist could not be downloaded. Please try again.';
+      return t('status.failure');
     default:
       return '';
   }

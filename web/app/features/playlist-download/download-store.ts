@@ -1,5 +1,6 @@
 import { archiveFileName, type ArchiveFormat } from '@cuewave/contract/archives';
 import { fetchArchive, followArchive, requestPlaylistDownload, saveBlob } from './api';
+import { announcePlaylistDownload } from './download-activity';
 
 /**
  * The active playlist download of this tab (spec §3 Playlist download job, §4): one at a time, kept
@@ -66,6 +67,7 @@ export async function startPlaylistDownload(
   playlist: { id: string; name: string },
   options: PlaylistDownloadOptions,
 ): Promise<void> {
+  announcePlaylistDownload();
   controller?.abort();
   lastRequest = { playlist, options };
   const own = new AbortController();

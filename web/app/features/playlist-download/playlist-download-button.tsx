@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Download } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
@@ -24,6 +25,9 @@ export function PlaylistDownloadButton({
   variant?: ButtonVariant;
   size?: ButtonSize;
 }) {
+  const { t } = useTranslation('playlist-download');
+  // The call to action is the track download's, in its own texts.
+  const { t: downloadsT } = useTranslation('downloads');
   const [open, setOpen] = useState(false);
   const me = useViewer();
   const { pathname } = useLocation();
@@ -41,9 +45,9 @@ export function PlaylistDownloadButton({
         disabled={empty || busy}
         onClick={() => setOpen(true)}
         data-testid="playlist-download-button"
-        title={empty ? 'Add tracks to download this playlist' : undefined}
+        title={empty ? t('button.empty') : undefined}
       >
-        {busy ? 'Downloading…' : 'Download'}
+        {busy ? t('button.busy') : t('download')}
       </Button>
       {access.kind === 'allowed' ? (
         <DownloadOptionsDialog
@@ -56,7 +60,7 @@ export function PlaylistDownloadButton({
           }}
         />
       ) : (
-        <AccessDialog open={open} onClose={() => setOpen(false)} cta={downloadCta(access, pathname)} />
+        <AccessDialog open={open} onClose={() => setOpen(false)} cta={downloadCta(access, pathname, downloadsT)} />
       )}
     </>
   );

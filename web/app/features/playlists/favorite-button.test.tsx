@@ -142,7 +142,7 @@ describe('the favourites heart', () => {
     expect(heart().getAttribute('aria-pressed')).toBe('false');
 
     fireEvent.click(heart());
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const login = within(dialog).getByRole('link', { name: 'Log in' });
     expect(login.getAttribute('href')).toBe('/auth/login?returnUrl=%2Fc%2Fgenres%2Frock');
     expect(list).not.toHaveBeenCalled();

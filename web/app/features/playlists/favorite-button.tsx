@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Heart } from 'lucide-react';
 import { cx } from '../../components/ui/cx';
 import { usePlaylists } from './playlists-context';
@@ -17,9 +18,10 @@ export type FavoriteButtonProps = {
  * favourited.
  */
 export function FavoriteButton({ productId, title, size = 'md', className }: FavoriteButtonProps) {
+  const { t } = useTranslation('playlists');
   const playlists = usePlaylists();
   const on = playlists.signedIn && playlists.isFavorite(productId);
-  const label = on ? 'Remove from favourites' : 'Add to favourites';
+  const label = on ? t('favourite.remove') : t('favourite.add');
   return (
     <button
       type="button"
@@ -27,7 +29,7 @@ export function FavoriteButton({ productId, title, size = 'md', className }: Fav
       aria-pressed={on}
       aria-label={label}
       aria-haspopup={playlists.signedIn ? undefined : 'dialog'}
-      title={title ? `${label}: ${title}` : label}
+      title={title ? t('favourite.titled', { label, title }) : label}
       onClick={() =>
         playlists.signedIn ? playlists.toggleFavorite(productId) : playlists.requireSignIn('favorites', productId)
       }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYLIST_MESSAGES, toastName, trackAddedMessage } from './messages';
+import { getI18n } from 'react-i18next';
+import { PLAYLIST_MESSAGES, toastName, trackAddedMessage as added, type PlaylistsT } from './messages';
+
+const t = getI18n().getFixedT('en', 'playlists') as PlaylistsT;
+const trackAddedMessage = (name?: string | null) => added(t, name);
 
 describe('playlist toast names (spec §8: cut at 20 characters with an ellipsis)', () => {
   it('keeps a name of up to 20 characters whole', () => {
@@ -20,6 +24,6 @@ describe('playlist toast names (spec §8: cut at 20 characters with an ellipsis)
 
   it('says the plain success message when there is no name', () => {
     expect(trackAddedMessage(undefined)).toBe('Track added successfully!');
-    expect(trackAddedMessage('   ')).toBe(PLAYLIST_MESSAGES.trackAdded);
+    expect(trackAddedMessage('   ')).toBe(t(PLAYLIST_MESSAGES.trackAdded));
   });
 });

@@ -1,17 +1,24 @@
-/** The playlist messages of spec §8, word for word. */
+import type { TFunction } from 'i18next';
+
+export type PlaylistsT = TFunction<'playlists'>;
+
+/**
+ * The playlist messages of spec §8: keys of the `playlists` texts, whose English is the spec's word for
+ * word. Callers show `t(PLAYLIST_MESSAGES.created)` with the `t` of their component.
+ */
 export const PLAYLIST_MESSAGES = {
-  trackAdded: 'Track added successfully!',
-  addFailed: 'Failed to add track.',
-  trackDeleted: 'Your track has been deleted',
-  removeFailed: 'Failed to remove track.',
-  created: 'Your playlist has been created in dashboard',
-  createFailed: 'Failed to create playlist.',
-  updated: 'Playlist updated successfully!',
-  nowPublic: 'Your playlist is now public',
-  nowPrivate: 'Your playlist is now private',
-  updateFailed: 'Failed to update playlist.',
-  deleted: 'Your playlist has been deleted',
-  deleteFailed: 'Failed to delete playlist.',
+  trackAdded: 'messages.trackAdded',
+  addFailed: 'messages.addFailed',
+  trackDeleted: 'messages.trackDeleted',
+  removeFailed: 'messages.removeFailed',
+  created: 'messages.created',
+  createFailed: 'messages.createFailed',
+  updated: 'messages.updated',
+  nowPublic: 'messages.nowPublic',
+  nowPrivate: 'messages.nowPrivate',
+  updateFailed: 'messages.updateFailed',
+  deleted: 'messages.deleted',
+  deleteFailed: 'messages.deleteFailed',
 } as const;
 
 /** Playlist names in toasts are cut at this many characters, with an ellipsis (spec §8). */
@@ -24,7 +31,7 @@ export function toastName(name: string): string {
 }
 
 /** 'Track added to' plus the playlist's name (cut), or the plain success message when there is no name. */
-export function trackAddedMessage(playlistName?: string | null): string {
+export function trackAddedMessage(t: PlaylistsT, playlistName?: string | null): string {
   const name = playlistName?.trim();
-  return name ? `Track added to ${toastName(name)}` : PLAYLIST_MESSAGES.trackAdded;
+  return name ? t('messages.trackAddedTo', { name: toastName(name) }) : t(PLAYLIST_MESSAGES.trackAdded);
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Globe, Lock } from 'lucide-react';
 import {
   PLAYLIST_DESCRIPTION_MAX,
@@ -18,6 +19,7 @@ type Props = { playlist: UserPlaylistSummary; onSaved: (playlist: UserPlaylist) 
 
 /** Rename and describe a playlist; saved with "Playlist updated successfully!". */
 export function PlaylistDetailsForm({ playlist, onSaved }: Props) {
+  const { t } = useTranslation('playlists');
   const toast = useCatalogToast();
   const [name, setName] = useState(playlist.name);
   const [description, setDescription] = useState(playlist.description);
@@ -29,7 +31,7 @@ export function PlaylistDetailsForm({ playlist, onSaved }: Props) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim()) {
-      setNameError('A playlist needs a name.');
+      setNameError(t('details.nameMissing'));
       return;
     }
     setSaving(true);
@@ -38,18 +40,18 @@ export function PlaylistDetailsForm({ playlist, onSaved }: Props) {
       setName(next.name);
       setDescription(next.description);
       onSaved(next);
-      toast.success(PLAYLIST_MESSAGES.updated);
+      toast.success(t(PLAYLIST_MESSAGES.updated));
     } catch {
-      toast.error(PLAYLIST_MESSAGES.updateFailed);
+      toast.error(t(PLAYLIST_MESSAGES.updateFailed));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form className={styles.detailsForm} onSubmit={save} noValidate aria-label="Playlist details">
+    <form className={styles.detailsForm} onSubmit={save} noValidate aria-label={t('details.label')}>
       <TextField
-        label="Name"
+        label={t('details.name')}
         name="name"
         value={name}
         maxLength={PLAYLIST_NAME_MAX}
@@ -63,7 +65,7 @@ export function PlaylistDetailsForm({ playlist, onSaved }: Props) {
       />
       <div className={styles.field}>
         <label htmlFor={descriptionId} className={styles.fieldLabel}>
-          Description <span className={styles.optional}>(optional)</span>
+          {t('details.description')} <span className={styles.optional}>{t('details.optional')}</span>
         </label>
         <textarea
           id={descriptionId}
@@ -71,14 +73,14 @@ export function PlaylistDetailsForm({ playlist, onSaved }: Props) {
           value={description}
           maxLength={PLAYLIST_DESCRIPTION_MAX}
           rows={3}
-          placeholder="What is this playlist for?"
+          placeholder={t('details.descriptionPlaceholder')}
           onChange={(event) => setDescription(event.target.value)}
           data-testid="playlist-description"
         />
       </div>
       <div>
         <Button type="submit" loading={saving} disabled={!changed && !saving} data-testid="playlist-save">
-          Save changes
+          {t('details.save')}
         </Button>
       </div>
     </form>
@@ -87,6 +89,7 @@ export function PlaylistDetailsForm({ playlist, onSaved }: Props) {
 
 /** Public or private, saved at once: "Your playlist is now public" / "… now private". */
 export function VisibilitySwitch({ playlist, onSaved }: Props) {
+  const { t } = useTranslation('playlists');
   const toast = useCatalogToast();
   const [isPublic, setPublic] = useState(playlist.public);
   const [saving, setSaving] = useState(false);
@@ -101,10 +104,10 @@ export function VisibilitySwitch({ playlist, onSaved }: Props) {
       const saved = await playlistsApi.update(playlist.id, { public: next });
       setPublic(saved.public);
       onSaved(saved);
-      toast.success(saved.public ? PLAYLIST_MESSAGES.nowPublic : PLAYLIST_MESSAGES.nowPrivate);
+      toast.success(t(saved.public ? PLAYLIST_MESSAGES.nowPublic : PLAYLIST_MESSAGES.nowPrivate));
     } catch {
       setPublic(!next);
-      toast.error(PLAYLIST_MESSAGES.updateFailed);
+      toast.error(t(PLAYLIST_MESSAGES.updateFailed));
     } finally {
       setSaving(false);
     }
@@ -117,12 +120,10 @@ export function VisibilitySwitch({ playlist, onSaved }: Props) {
       </span>
       <div className={styles.visibilityText}>
         <span id={labelId} className={styles.fieldLabel}>
-          Public playlist
+          {t('visibility.label')}
         </span>
         <span id={hintId} className={styles.sectionHint}>
-          {isPublic
-            ? 'Anyone with the link can listen. Your notes stay private.'
-            : 'Only you can see it. Make it public to share a link.'}
+          {isPublic ? t('visibility.publicHint') : t('visibility.privateHint')}
         </span>
       </div>
       <button

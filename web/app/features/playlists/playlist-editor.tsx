@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import type { UserPlaylist, UserPlaylistSummary } from '@cuewave/contract/playlists';
 import { ButtonLink } from '../../components/ui/button';
 import { useCatalogToast } from '../../components/ui/toast';
-import { playlistMeta } from '../catalog/components/playlist-card';
+import { usePlaylistMeta } from '../catalog/components/playlist-card';
 import { playlistsApi } from './api';
 import { PLAYLIST_MESSAGES } from './messages';
 import { playlistPaths } from './paths';
@@ -37,6 +38,8 @@ export type PlaylistEditorProps = {
  */
 export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEditorProps) {
   const toast = useCatalogToast();
+  const { t } = useTranslation('playlists');
+  const playlistMeta = usePlaylistMeta();
   const shared = usePlaylists();
   const [playlist, setPlaylist] = useState(initial);
   const [items, setItems] = useState<Product[]>(initial.items);
@@ -65,12 +68,12 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
       const next = await playlistsApi.update(playlist.id, { items: order.map((p) => p.id) });
       savedOrder.current = order;
       adopt(next);
-      toast.success(PLAYLIST_MESSAGES.updated);
+      toast.success(t(PLAYLIST_MESSAGES.updated));
     } catch {
       setItems(savedOrder.current);
-      toast.error(PLAYLIST_MESSAGES.updateFailed);
+      toast.error(t(PLAYLIST_MESSAGES.updateFailed));
     }
-  }, [playlist.id, adopt, toast]);
+  }, [playlist.id, adopt, toast, t]);
 
   const move = useCallback(
     (from: number, to: number) => {
@@ -79,11 +82,11 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
       const next = moveItem(current, from, to);
       itemsRef.current = next;
       setItems(next);
-      setAnnouncement(`Moved ${current[from]?.title} to position ${to + 1} of ${next.length}.`);
+      setAnnouncement(t('editor.moved', { title: current[from]?.title ?? '', position: to + 1, count: next.length }));
       if (saveTimer.current) window.clearTimeout(saveTimer.current);
       saveTimer.current = window.setTimeout(() => void saveOrder(), REORDER_SAVE_DELAY_MS);
     },
-    [saveOrder],
+    [saveOrder, t],
   );
 
   const undoRemove = useCallback(
@@ -93,13 +96,13 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
         const summary = await playlistsApi.addItem(playlist.id, product.id, index);
         savedOrder.current = insertAt(savedOrder.current, index, product);
         shared.remember(summary);
-        setAnnouncement(`${product.title} is back at position ${index + 1}.`);
+        setAnnouncement(t('editor.back', { title: product.title, position: index + 1 }));
       } catch {
         setItems((current) => current.filter((p) => p.id !== product.id));
-        toast.error(PLAYLIST_MESSAGES.addFailed);
+        toast.error(t(PLAYLIST_MESSAGES.addFailed));
       }
     },
-    [playlist.id, shared, toast],
+    [playlist.id, shared, toast, t],
   );
 
   const remove = useCallback(
@@ -111,15 +114,15 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
         const summary = await playlistsApi.removeItem(playlist.id, product.id);
         savedOrder.current = savedOrder.current.filter((p) => p.id !== product.id);
         shared.remember(summary);
-        toast.success(PLAYLIST_MESSAGES.trackDeleted, {
-          action: { label: 'Undo', onClick: () => void undoRemove(product, index) },
+        toast.success(t(PLAYLIST_MESSAGES.trackDeleted), {
+          action: { label: t('undo'), onClick: () => void undoRemove(product, index) },
         });
       } catch {
         setItems((current) => insertAt(current, index, product));
-        toast.error(PLAYLIST_MESSAGES.removeFailed);
+        toast.error(t(PLAYLIST_MESSAGES.removeFailed));
       }
     },
-    [playlist.id, shared, toast, undoRemove],
+    [playlist.id, shared, toast, t, undoRemove],
   );
 
   const duration = items.reduce((sum, p) => sum + p.duration, 0);
@@ -128,12 +131,12 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
   return (
     <div className={styles.page}>
       <Link to={playlistPaths.dashboard()} className={styles.back}>
-        <ArrowLeft aria-hidden="true" /> All playlists
+        <ArrowLeft aria-hidden="true" /> {t('editor.all')}
       </Link>
       <header className={styles.editorHeader}>
         <div className={styles.editorTitleRow}>
           <h1 className={styles.pageTitle} data-testid="playlist-title">
-            {playlist.favorites ? 'Favourites' : playlist.name}
+            {playlist.favorites ? t('favourites') : playlist.name}
           </h1>
           <p className={styles.pageLead}>{playlistMeta(items.length, duration)}</p>
         </div>
@@ -146,7 +149,7 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
             variant="ghost"
             icon={<ExternalLink />}
           >
-            Open page
+            {t('editor.open')}
           </ButtonLink>
         </div>
       </header>
@@ -154,7 +157,7 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
       {playlist.favorites ? null : (
         <section className={styles.section} aria-labelledby="playlist-details">
           <h2 id="playlist-details" className={styles.sectionTitle}>
-            Details
+            {t('editor.details')}
           </h2>
           <PlaylistDetailsForm playlist={playlist} onSaved={adopt} />
           <VisibilitySwitch playlist={playlist} onSaved={adopt} />
@@ -164,13 +167,9 @@ export function PlaylistEditor({ playlist: initial, renderDownload }: PlaylistEd
       <section className={styles.section} aria-labelledby="playlist-tracks">
         <div className={styles.sectionHead}>
           <h2 id="playlist-tracks" className={styles.sectionTitle}>
-            Tracks
+            {t('editor.tracks')}
           </h2>
-          {items.length > 1 ? (
-            <p className={styles.sectionHint}>
-              Drag a track by its handle, use the arrow buttons, or focus the handle and press the arrow keys.
-            </p>
-          ) : null}
+          {items.length > 1 ? <p className={styles.sectionHint}>{t('editor.reorderHint')}</p> : null}
         </div>
         <SortableTracks
           items={items}

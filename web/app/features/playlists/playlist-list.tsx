@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Globe, Heart, ListMusic, Lock, Plus, Trash2 } from 'lucide-react';
 import { PLAYLIST_NAME_MAX, type UserPlaylistSummary } from '@cuewave/contract/playlists';
 import { Button, IconButton } from '../../components/ui/button';
@@ -7,14 +8,12 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';
 import { useCatalogToast } from '../../components/ui/toast';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../i18n/format';
 import { playlistsApi } from './api';
 import { PLAYLIST_MESSAGES } from './messages';
 import { playlistPaths } from './paths';
 import { usePlaylists } from './playlists-context';
 import styles from './playlists.module.css';
-
-const tracks = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
 
 /**
  * /dashboard/playlists: the user's playlists with their counts (Favorites first), a form to create
@@ -22,6 +21,8 @@ const tracks = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
  * "add to playlist" menus list them at once.
  */
 export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary[]; failed: boolean }) {
+  const { t } = useTranslation('playlists');
+  const format = useFormat();
   const toast = useCatalogToast();
   const shared = usePlaylists();
   const [list, setList] = useState(initial);
@@ -38,7 +39,7 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError('Give the playlist a name.');
+      setNameError(t('add.nameMissing'));
       return;
     }
     setCreating(true);
@@ -47,9 +48,9 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
       setList((current) => [summary, ...current]);
       shared.remember(summary);
       setName('');
-      toast.success(PLAYLIST_MESSAGES.created);
+      toast.success(t(PLAYLIST_MESSAGES.created));
     } catch {
-      toast.error(PLAYLIST_MESSAGES.createFailed);
+      toast.error(t(PLAYLIST_MESSAGES.createFailed));
     } finally {
       setCreating(false);
     }
@@ -61,10 +62,10 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
       await playlistsApi.remove(playlist.id);
       setList((current) => current.filter((p) => p.id !== playlist.id));
       shared.forget(playlist.id);
-      toast.success(PLAYLIST_MESSAGES.deleted);
+      toast.success(t(PLAYLIST_MESSAGES.deleted));
       setConfirm(null);
     } catch {
-      toast.error(PLAYLIST_MESSAGES.deleteFailed);
+      toast.error(t(PLAYLIST_MESSAGES.deleteFailed));
     } finally {
       setDeleting(false);
     }
@@ -73,17 +74,15 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>Playlists</h1>
-        <p className={styles.pageLead}>
-          Collect tracks per project, keep private notes on them and share a public link with your client.
-        </p>
+        <h1 className={styles.pageTitle}>{t('list.title')}</h1>
+        <p className={styles.pageLead}>{t('list.lead')}</p>
       </header>
 
-      <form className={styles.createRow} onSubmit={create} noValidate aria-label="Create a playlist">
+      <form className={styles.createRow} onSubmit={create} noValidate aria-label={t('list.createLabel')}>
         <TextField
-          label="New playlist"
+          label={t('list.newName')}
           name="name"
-          placeholder="e.g. Summer campaign 2027"
+          placeholder={t('list.namePlaceholder')}
           value={name}
           maxLength={PLAYLIST_NAME_MAX}
           autoComplete="off"
@@ -96,7 +95,7 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
           data-testid="new-playlist-name"
         />
         <Button type="submit" icon={<Plus />} loading={creating} className={styles.createButton}>
-          Create playlist
+          {t('list.create')}
         </Button>
       </form>
 
@@ -104,12 +103,12 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
         <EmptyState
           role="alert"
           icon={<ListMusic />}
-          title="We couldn't load your playlists"
-          description="Please refresh the page in a moment."
+          title={t('add.loadFailed')}
+          description={t('list.refresh')}
           compact
         />
       ) : (
-        <ul role="list" className={styles.cards} aria-label="Your playlists" data-testid="playlist-list">
+        <ul role="list" className={styles.cards} aria-label={t('add.yourPlaylists')} data-testid="playlist-list">
           {/* Favourites always lead, even before the first heart (the server makes the playlist then). */}
           <li>
             <Link to={playlistPaths.favorites()} className={styles.card} data-testid="playlist-card-favorites">
@@ -117,8 +116,10 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
                 <Heart fill="currentColor" />
               </span>
               <span className={styles.cardText}>
-                <span className={styles.cardName}>Favourites</span>
-                <span className={styles.cardMeta}>{tracks(favorites?.trackCount ?? 0)} · only you</span>
+                <span className={styles.cardName}>{t('favourites')}</span>
+                <span className={styles.cardMeta}>
+                  {t('tracks', { count: favorites?.trackCount ?? 0 })} · {t('list.onlyYou')}
+                </span>
               </span>
             </Link>
           </li>
@@ -131,16 +132,17 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
                 <span className={styles.cardText}>
                   <span className={styles.cardName}>{playlist.name}</span>
                   <span className={styles.cardMeta}>
-                    {tracks(playlist.trackCount)} · updated {formatDate(playlist.updateTS || playlist.createTS)}
+                    {t('tracks', { count: playlist.trackCount })} ·{' '}
+                    {t('list.updated', { date: format.date(playlist.updateTS || playlist.createTS) })}
                   </span>
                 </span>
                 <span className={styles.badge} data-public={playlist.public || undefined}>
                   {playlist.public ? <Globe aria-hidden="true" /> : <Lock aria-hidden="true" />}
-                  {playlist.public ? 'Public' : 'Private'}
+                  {playlist.public ? t('list.public') : t('list.private')}
                 </span>
               </Link>
               <IconButton
-                aria-label={`Delete ${playlist.name}`}
+                aria-label={t('list.deleteLabel', { name: playlist.name })}
                 icon={<Trash2 />}
                 size="sm"
                 className={styles.cardDelete}
@@ -155,8 +157,8 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
       {!failed && own.length === 0 ? (
         <EmptyState
           icon={<ListMusic />}
-          title="No playlists yet"
-          description="Name one above, or use “Add to playlist” on any track in the catalogue."
+          title={t('list.emptyTitle')}
+          description={t('list.emptyText')}
           headingLevel={2}
           role="status"
           compact
@@ -167,18 +169,16 @@ export function PlaylistList({ initial, failed }: { initial: UserPlaylistSummary
         open={confirm !== null}
         onClose={() => (deleting ? undefined : setConfirm(null))}
         size="sm"
-        title="Delete this playlist?"
-        description={
-          confirm ? `“${confirm.name}” and its order will be gone. The tracks stay in the catalogue.` : undefined
-        }
+        title={t('list.confirmTitle')}
+        description={confirm ? t('list.confirmText', { name: confirm.name }) : undefined}
         data-testid="delete-playlist-dialog"
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirm(null)} disabled={deleting}>
-              Keep it
+              {t('list.keep')}
             </Button>
             <Button variant="danger" loading={deleting} onClick={() => confirm && void remove(confirm)}>
-              Delete playlist
+              {t('list.delete')}
             </Button>
           </>
         }

@@ -1,9 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Me } from '@cuewave/contract/account';
 import type { UserPlaylistSummary } from '@cuewave/contract/playlists';
 import { useCatalogToast } from '../../components/ui/toast';
-import { FavoritesModal, type FavoritesModalReason } from '../shell/favorites-modal';
+import type { FavoritesModalReason } from '../shell/favorites-modal';
+import { LazyFavoritesModal as FavoritesModal } from '../shell/lazy-favorites-modal';
 import { playlistsApi } from './api';
 import { PLAYLIST_MESSAGES, trackAddedMessage } from './messages';
 import { rememberPendingFavorite, takePendingFavorite } from './pending-favorite';
@@ -82,6 +84,8 @@ export function withItem(ids: string[], productId: string, present: boolean, pos
  */
 export function PlaylistsProvider({ me, children }: { me: Me | null; children: ReactNode }) {
   const toast = useCatalogToast();
+  // The toasts' texts (spec §8) in the page's language.
+  const { t } = useTranslation('playlists');
   const { pathname, search } = useLocation();
   const userId = me?.account.id ?? null;
   const ready = !!me && me.registrationStep === null;
@@ -136,22 +140,22 @@ export function PlaylistsProvider({ me, children }: { me: Me | null; children: R
           // Keep the server's id, but not an order older than clicks made since.
           setFavorites((current) => ({ ...current, id: summary.id }));
           if (!announce) return;
-          if (present) toast.success(PLAYLIST_MESSAGES.trackAdded);
+          if (present) toast.success(t(PLAYLIST_MESSAGES.trackAdded));
           else
-            toast.success(PLAYLIST_MESSAGES.trackDeleted, {
-              action: { label: 'Undo', onClick: () => setFavorite(productId, true, Math.max(0, index), false) },
+            toast.success(t(PLAYLIST_MESSAGES.trackDeleted), {
+              action: { label: t('undo'), onClick: () => setFavorite(productId, true, Math.max(0, index), false) },
             });
         } catch {
           setFavorites((current) => ({
             ...current,
             itemIds: withItem(current.itemIds, productId, was, index < 0 ? undefined : index),
           }));
-          toast.error(present ? PLAYLIST_MESSAGES.addFailed : PLAYLIST_MESSAGES.removeFailed);
+          toast.error(t(present ? PLAYLIST_MESSAGES.addFailed : PLAYLIST_MESSAGES.removeFailed));
         }
       };
       chain.current = chain.current.then(run, run);
     },
-    [toast],
+    [toast, t],
   );
 
   // Load on sign-in, clear on sign-out.
@@ -194,14 +198,14 @@ export function PlaylistsProvider({ me, children }: { me: Me | null; children: R
       try {
         const summary = await playlistsApi.addItem(playlist.id, productId);
         setPlaylists((list) => [summary, ...list.filter((p) => p.id !== summary.id)]);
-        toast.success(trackAddedMessage(playlist.name));
+        toast.success(trackAddedMessage(t, playlist.name));
         return true;
       } catch {
-        toast.error(PLAYLIST_MESSAGES.addFailed);
+        toast.error(t(PLAYLIST_MESSAGES.addFailed));
         return false;
       }
     },
-    [toast],
+    [toast, t],
   );
 
   const createPlaylist = useCallback(
@@ -211,17 +215,17 @@ export function PlaylistsProvider({ me, children }: { me: Me | null; children: R
         const { items: _items, notes: _notes, ...summary } = await playlistsApi.create({ name });
         created = summary;
       } catch {
-        toast.error(PLAYLIST_MESSAGES.createFailed);
+        toast.error(t(PLAYLIST_MESSAGES.createFailed));
         return null;
       }
       setPlaylists((list) => [created, ...list]);
-      toast.success(PLAYLIST_MESSAGES.created);
+      toast.success(t(PLAYLIST_MESSAGES.created));
       if (productId && (await addToPlaylist(created, productId))) {
         return { ...created, itemIds: [productId], trackCount: 1 };
       }
       return created;
     },
-    [toast, addToPlaylist],
+    [toast, t, addToPlaylist],
   );
 
   const requireSignIn = useCallback((reason: FavoritesModalReason, productId?: string) => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NotebookPen, Pencil } from 'lucide-react';
 import { NOTE_MAX } from '@cuewave/contract/playlists';
 import { Button } from '../../components/ui/button';
@@ -23,6 +24,7 @@ export type ProductNoteProps = {
  * with an editor. Saving an empty note deletes it. Visitors see nothing.
  */
 export function ProductNote({ productId, title, note: given, onSaved, compact, className }: ProductNoteProps) {
+  const { t } = useTranslation('playlists');
   // A page that hands over the note (the owner's playlist) knows the viewer is signed in.
   const signedIn = usePlaylists().signedIn || given !== undefined;
   const [note, setNote] = useState<string | null>(given ?? null);
@@ -81,10 +83,10 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
       const saved = await playlistsApi.setProductNote(productId, draft.trim());
       setNote(saved.note);
       onSaved?.(saved.note);
-      setStatus({ kind: 'saved', text: saved.note ? 'Note saved.' : 'Note deleted.' });
+      setStatus({ kind: 'saved', text: saved.note ? t('note.saved') : t('note.deleted') });
       close();
     } catch {
-      setStatus({ kind: 'error', text: "We couldn't save your note. Please try again." });
+      setStatus({ kind: 'error', text: t('note.failed') });
     } finally {
       setSaving(false);
     }
@@ -95,7 +97,7 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
       {editing ? (
         <form onSubmit={save} className={styles.form}>
           <label htmlFor={fieldId} className={styles.label}>
-            Private note on {title}
+            {t('note.label', { title })}
           </label>
           <textarea
             ref={textRef}
@@ -104,7 +106,7 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
             value={draft}
             maxLength={NOTE_MAX}
             rows={compact ? 2 : 3}
-            placeholder="Where you'd use it, the cut that works, who approved it…"
+            placeholder={t('note.placeholder')}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
@@ -119,10 +121,10 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
               {draft.length}/{NOTE_MAX}
             </span>
             <Button variant="ghost" size="sm" onClick={close} disabled={saving}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" size="sm" loading={saving} data-testid="product-note-save">
-              Save note
+              {t('note.save')}
             </Button>
           </div>
         </form>
@@ -130,7 +132,7 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
         <div className={styles.shown}>
           <NotebookPen aria-hidden="true" className={styles.icon} />
           <p className={styles.text}>
-            <span className="visually-hidden">Your private note: </span>
+            <span className="visually-hidden">{t('note.yours')} </span>
             <span data-testid="product-note-text">{note}</span>
           </p>
           <button
@@ -138,11 +140,11 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
             type="button"
             className={styles.edit}
             onClick={open}
-            aria-label={`Edit your note on ${title}`}
+            aria-label={t('note.editLabel', { title })}
             data-testid="product-note-edit"
           >
             <Pencil aria-hidden="true" />
-            <span aria-hidden="true">Edit</span>
+            <span aria-hidden="true">{t('note.edit')}</span>
           </button>
         </div>
       ) : (
@@ -151,11 +153,11 @@ export function ProductNote({ productId, title, note: given, onSaved, compact, c
           type="button"
           className={styles.add}
           onClick={open}
-          aria-label={`Add a private note on ${title}`}
+          aria-label={t('note.addLabel', { title })}
           data-testid="product-note-edit"
         >
           <NotebookPen aria-hidden="true" />
-          <span aria-hidden="true">Add a private note</span>
+          <span aria-hidden="true">{t('note.add')}</span>
         </button>
       )}
       <p className={cx(styles.status, status?.kind === 'error' && styles.error)} role="status" aria-live="polite">

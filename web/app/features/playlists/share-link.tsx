@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Check, Link2 } from 'lucide-react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
 import { shareUrl } from './paths';
@@ -16,6 +17,7 @@ export function ShareLinkButton({
   variant?: ButtonVariant;
   size?: ButtonSize;
 }) {
+  const { t } = useTranslation('playlists');
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');
   const fieldRef = useRef<HTMLInputElement>(null);
   const url = shareUrl(playlistId);
@@ -49,21 +51,21 @@ export function ShareLinkButton({
         data-testid="share-link"
         data-url={url}
       >
-        {state === 'copied' ? 'Link copied' : 'Copy share link'}
+        {state === 'copied' ? t('share.copied') : t('share.copy')}
       </Button>
       {state === 'manual' ? (
         <input
           ref={fieldRef}
           readOnly
           value={url}
-          aria-label="Share link"
+          aria-label={t('share.field')}
           onFocus={(event) => event.currentTarget.select()}
           style={{ minWidth: 0, flex: '1 1 240px' }}
           className="share-link-field"
         />
       ) : null}
       <span className="visually-hidden" role="status">
-        {state === 'copied' ? 'Link copied to the clipboard' : ''}
+        {state === 'copied' ? t('share.announce') : ''}
       </span>
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, GripVertical, ListMusic, Trash2 } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { IconButton } from '../../components/ui/button';
@@ -26,6 +27,7 @@ export type SortableTracksProps = {
  * does not exist). Focus stays on the control that moved the track.
  */
 export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: SortableTracksProps) {
+  const { t } = useTranslation('playlists');
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   // After a keyboard move, the control to focus again (its row re-rendered at a new place).
@@ -46,11 +48,11 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
     return (
       <EmptyState
         icon={<ListMusic />}
-        title="No tracks in this playlist yet"
-        description="Use “Add to playlist” on any track in the catalogue and it appears here."
+        title={t('tracksList.emptyTitle')}
+        description={t('tracksList.emptyText')}
         actions={
           <ButtonLink to={catalogPaths.genres()} variant="secondary">
-            Browse music
+            {t('tracksList.browse')}
           </ButtonLink>
         }
         headingLevel={3}
@@ -94,7 +96,7 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
         ref={listRef}
         role="list"
         className={styles.list}
-        aria-label="Tracks in this playlist"
+        aria-label={t('tracksList.label')}
         data-testid="sortable-tracks"
       >
         {items.map((product, index) => (
@@ -131,7 +133,7 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
               <button
                 type="button"
                 className={styles.handle}
-                aria-label={`Reorder ${product.title}, position ${index + 1} of ${items.length}`}
+                aria-label={t('tracksList.reorder', { title: product.title, position: index + 1, count: items.length })}
                 aria-describedby="reorder-help"
                 onKeyDown={(event) => onHandleKey(event, index, product.id)}
                 data-focus-key={`handle-${product.id}`}
@@ -158,12 +160,12 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
                 <span className={styles.artist}>{product.artist.name}</span>
               </span>
               <span className={styles.duration}>
-                <span className="visually-hidden">Duration </span>
+                <span className="visually-hidden">{t('tracksList.duration')} </span>
                 {formatDuration(product.duration)}
               </span>
               <span className={styles.actions}>
                 <IconButton
-                  aria-label={`Move ${product.title} up`}
+                  aria-label={t('tracksList.up', { title: product.title })}
                   icon={<ArrowUp />}
                   size="sm"
                   disabled={index === 0}
@@ -174,7 +176,7 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
                   data-testid="move-up"
                 />
                 <IconButton
-                  aria-label={`Move ${product.title} down`}
+                  aria-label={t('tracksList.down', { title: product.title })}
                   icon={<ArrowDown />}
                   size="sm"
                   disabled={index === items.length - 1}
@@ -189,7 +191,7 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
                   data-testid="move-down"
                 />
                 <IconButton
-                  aria-label={`Remove ${product.title} from the playlist`}
+                  aria-label={t('tracksList.remove', { title: product.title })}
                   icon={<Trash2 />}
                   size="sm"
                   className={styles.remove}
@@ -216,7 +218,7 @@ export function SortableTracks({ items, notes, onMove, onRemove, onNoteSaved }: 
         ))}
       </ol>
       <p hidden id="reorder-help">
-        Use the up and down arrow keys to move the track, Home and End to move it to the top or bottom.
+        {t('tracksList.help')}
       </p>
     </>
   );

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@cuewave/contract/account';
-import { audienceOf, memberActionLabel } from './audience';
+import type { Me, PlanName } from '@cuewave/contract/account';
+import { getI18n } from 'react-i18next';
+import { audienceOf, memberActionLabel as labelOf } from './audience';
+
+const memberActionLabel = (current: PlanName | null, plan: PlanName, title: string) =>
+  labelOf(getI18n().getFixedT('en', 'pricing'), current, plan, title);
 
 function me(patch: Partial<Me>): Me {
   return {

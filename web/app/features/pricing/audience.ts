@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Me, PlanName } from '@cuewave/contract/account';
 
 /**
@@ -17,9 +18,16 @@ export function audienceOf(me: Me | null): Audience {
 /** Listing order of the plans (decision 041: a plan's tier is its place in the listing). */
 const ORDER: readonly PlanName[] = ['trial', 'start', 'advanced', 'professional', 'enterprise'];
 
-/** A member's button on a plan card. */
-export function memberActionLabel(currentPlan: PlanName | null, plan: PlanName, title: string): string {
-  if (currentPlan === null) return `Choose ${title}`;
-  if (currentPlan === plan) return 'Manage your plan';
-  return ORDER.indexOf(plan) > ORDER.indexOf(currentPlan) ? `Upgrade to ${title}` : `Switch to ${title}`;
+/** A member's button on a plan card, in the `pricing` namespace's words (`memberAction.*`). */
+export function memberActionLabel(
+  t: TFunction<'pricing'>,
+  currentPlan: PlanName | null,
+  plan: PlanName,
+  title: string,
+): string {
+  if (currentPlan === null) return t('memberAction.choose', { plan: title });
+  if (currentPlan === plan) return t('memberAction.manage');
+  return ORDER.indexOf(plan) > ORDER.indexOf(currentPlan)
+    ? t('memberAction.upgrade', { plan: title })
+    : t('memberAction.switch', { plan: title });
 }

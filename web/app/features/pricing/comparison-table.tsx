@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { Check, Minus } from 'lucide-react';
 import type { BillingPeriod } from '@cuewave/contract/account';
-import { formatMoney, type Currency, type Plan } from '@cuewave/contract/pricing';
+import type { Currency, Plan } from '@cuewave/contract/pricing';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { COMPARED_PLANS, COMPARISON_ROWS, type Cell } from './comparison';
 import { perMonthOf } from './plan-price';
 import styles from './comparison-table.module.css';
@@ -13,21 +15,27 @@ export type ComparisonTableProps = {
 };
 
 function CellValue({ value }: { value: Cell }) {
+  const { t } = useTranslation('pricing');
+  const format = useFormat();
   if (value === true)
     return (
       <>
         <Check className={styles.yes} aria-hidden="true" />
-        <span className="visually-hidden">Included</span>
+        <span className="visually-hidden">{t('comparison.included')}</span>
       </>
     );
   if (value === false)
     return (
       <>
         <Minus className={styles.no} aria-hidden="true" />
-        <span className="visually-hidden">Not included</span>
+        <span className="visually-hidden">{t('comparison.notIncluded')}</span>
       </>
     );
-  return <span className={styles.text}>{value}</span>;
+  return (
+    <span className={styles.text}>
+      {typeof value === 'number' ? format.number(value) : t(`comparison.values.${value}`)}
+    </span>
+  );
 }
 
 /**
@@ -36,13 +44,15 @@ function CellValue({ value }: { value: Cell }) {
  */
 export function ComparisonTable({ plans, period, currency }: ComparisonTableProps) {
   const captionId = useId();
+  const { t } = useTranslation('pricing');
+  const format = useFormat();
   const titleOf = (name: string) =>
     plans?.find((p) => p.name === name)?.title ?? name[0]!.toUpperCase() + name.slice(1);
   return (
     <div className={styles.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table} data-testid="plan-comparison">
         <caption id={captionId} className="visually-hidden">
-          What each plan includes
+          {t('comparison.caption')}
         </caption>
         <thead>
           <tr>
@@ -57,14 +67,16 @@ export function ComparisonTable({ plans, period, currency }: ComparisonTableProp
         <tbody>
           {plans ? (
             <tr>
-              <th scope="row">Price a month{period === 'year' ? ', billed yearly' : ''}</th>
+              <th scope="row">
+                {t(period === 'year' ? 'comparison.pricePerMonthYearly' : 'comparison.pricePerMonth')}
+              </th>
               {COMPARED_PLANS.map((name) => {
                 const plan = plans.find((p) => p.name === name);
                 const perMonth = plan ? perMonthOf(plan, period, currency) : null;
                 return (
                   <td key={name}>
                     <span className={styles.price}>
-                      {perMonth === null ? 'Custom' : formatMoney(perMonth, currency)}
+                      {perMonth === null ? t('comparison.custom') : format.money(perMonth, currency)}
                     </span>
                   </td>
                 );
@@ -72,8 +84,8 @@ export function ComparisonTable({ plans, period, currency }: ComparisonTableProp
             </tr>
           ) : null}
           {COMPARISON_ROWS.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
+            <tr key={row.key}>
+              <th scope="row">{t(`comparison.rows.${row.key}`)}</th>
               {COMPARED_PLANS.map((name) => (
                 <td key={name}>
                   <CellValue value={row.cells[name]} />

@@ -1,4 +1,4 @@
-import { CHANNEL_LIMITS, type PlanName } from '@cuewave/contract/account';
+import { CHANNEL_LIMITS, type PlanName } from '@cuewave/contract/account-rules';
 
 /** The plans the pricing page compares: the ones a visitor buys (the trial is the way in, not a plan). */
 export const COMPARED_PLANS = [
@@ -9,10 +9,14 @@ export const COMPARED_PLANS = [
 ] as const satisfies readonly PlanName[];
 export type ComparedPlan = (typeof COMPARED_PLANS)[number];
 
-/** true: included; false: not included; a string: included on these terms. */
-export type Cell = boolean | string;
+/**
+ * true: included; false: not included; a number: how many; a string: included on these terms, the key
+ * of its words under `comparison.values` (locales/*.json).
+ */
+export type Cell = boolean | number | 'asAgreed' | 'card' | 'invoice';
 
-export type ComparisonRow = { label: string; cells: Record<ComparedPlan, Cell> };
+/** `key` names the row's label under `comparison.rows` (locales/*.json). */
+export type ComparisonRow = { key: string; cells: Record<ComparedPlan, Cell> };
 
 const all = (value: Cell): Record<ComparedPlan, Cell> => ({
   start: value,
@@ -32,24 +36,24 @@ const from = (first: ComparedPlan): Record<ComparedPlan, Cell> => {
  */
 export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   {
-    label: 'Channels covered',
+    key: 'channels',
     cells: {
-      start: String(CHANNEL_LIMITS.start),
-      advanced: String(CHANNEL_LIMITS.advanced),
-      professional: String(CHANNEL_LIMITS.professional),
-      enterprise: String(CHANNEL_LIMITS.enterprise),
+      start: CHANNEL_LIMITS.start,
+      advanced: CHANNEL_LIMITS.advanced,
+      professional: CHANNEL_LIMITS.professional,
+      enterprise: CHANNEL_LIMITS.enterprise,
     },
   },
-  { label: 'The whole music and sound-effects catalogue', cells: all(true) },
-  { label: 'Unlimited downloads with stems', cells: all(true) },
-  { label: 'Monetised videos on your own channels', cells: all(true) },
-  { label: 'Podcasts and live streams', cells: from('advanced') },
-  { label: "Your own company's channels", cells: from('advanced') },
-  { label: 'Client work', cells: from('professional') },
-  { label: 'Paid advertising', cells: from('professional') },
-  { label: 'Websites, apps and corporate videos', cells: from('professional') },
-  { label: 'Broadcast, TV and games', cells: { ...from('enterprise'), enterprise: 'As agreed' } },
-  { label: 'Licence certificate anyone can verify', cells: all(true) },
-  { label: 'Videos stay licensed after you cancel', cells: all(true) },
-  { label: 'Payment', cells: { start: 'Card', advanced: 'Card', professional: 'Card', enterprise: 'Invoice' } },
+  { key: 'catalogue', cells: all(true) },
+  { key: 'downloads', cells: all(true) },
+  { key: 'monetised', cells: all(true) },
+  { key: 'podcasts', cells: from('advanced') },
+  { key: 'companyChannels', cells: from('advanced') },
+  { key: 'clientWork', cells: from('professional') },
+  { key: 'paidAds', cells: from('professional') },
+  { key: 'websites', cells: from('professional') },
+  { key: 'broadcast', cells: { ...from('enterprise'), enterprise: 'asAgreed' } },
+  { key: 'certificate', cells: all(true) },
+  { key: 'afterCancel', cells: all(true) },
+  { key: 'payment', cells: { start: 'card', advanced: 'card', professional: 'card', enterprise: 'invoice' } },
 ];

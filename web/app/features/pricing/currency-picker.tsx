@@ -1,7 +1,8 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Currency } from '@cuewave/contract/pricing';
 import { cx } from '../../components/ui/cx';
-import { CURRENCY_OPTIONS, parseCurrency } from './currency';
+import { currencyOptions, parseCurrency } from './currency';
 import styles from './currency-picker.module.css';
 
 export type CurrencyPickerProps = {
@@ -14,10 +15,11 @@ export type CurrencyPickerProps = {
  * the most usable picker for five options on a phone and needs no extra keyboard handling. */
 export function CurrencyPicker({ value, onChange, className }: CurrencyPickerProps) {
   const id = useId();
+  const { t } = useTranslation('pricing');
   return (
     <div className={cx(styles.picker, className)}>
       <label htmlFor={id} className={styles.label}>
-        Currency
+        {t('currency.label')}
       </label>
       <select
         id={id}
@@ -29,7 +31,7 @@ export function CurrencyPicker({ value, onChange, className }: CurrencyPickerPro
         }}
         data-testid="currency-picker"
       >
-        {CURRENCY_OPTIONS.map((option) => (
+        {currencyOptions(t).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

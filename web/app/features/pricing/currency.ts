@@ -1,4 +1,5 @@
-import { CURRENCIES, currencySchema, defaultCurrency, type Currency } from '@cuewave/contract/pricing';
+import type { TFunction } from 'i18next';
+import { CURRENCIES, defaultCurrency, isCurrency, type Currency } from '@cuewave/contract/pricing';
 
 /**
  * Which currency a price page opens in (spec §4): the signed-in user's subscription currency, else the
@@ -21,8 +22,8 @@ export type ResolvedCurrency = { currency: Currency; source: CurrencySource };
 
 export function parseCurrency(value: unknown): Currency | null {
   if (typeof value !== 'string') return null;
-  const parsed = currencySchema.safeParse(value.trim().toLowerCase());
-  return parsed.success ? parsed.data : null;
+  const code = value.trim().toLowerCase();
+  return isCurrency(code) ? code : null;
 }
 
 export function resolveCurrency(input: CurrencyInput): ResolvedCurrency {
@@ -44,16 +45,10 @@ export function rememberedWins(source: CurrencySource): boolean {
   return source === 'edition' || source === 'geolocation' || source === 'default';
 }
 
-const CURRENCY_NAMES: Record<Currency, string> = {
-  usd: 'US dollar',
-  eur: 'Euro',
-  pln: 'Polish złoty',
-  czk: 'Czech koruna',
-  gbp: 'British pound',
-};
-
-/** The picker's options, in the order of spec §3: "USD · US dollar". */
-export const CURRENCY_OPTIONS: ReadonlyArray<{ value: Currency; label: string }> = CURRENCIES.map((value) => ({
-  value,
-  label: `${value.toUpperCase()} · ${CURRENCY_NAMES[value]}`,
-}));
+/** The picker's options, in the order of spec §3: "USD · US dollar" (names under `currency.names`). */
+export function currencyOptions(t: TFunction<'pricing'>): ReadonlyArray<{ value: Currency; label: string }> {
+  return CURRENCIES.map((value) => ({
+    value,
+    label: t('currency.option', { code: value.toUpperCase(), name: t(`currency.names.${value}`) }),
+  }));
+}

@@ -3,7 +3,8 @@ import { ChevronDown } from 'lucide-react';
 import { cx } from '../../components/ui/cx';
 import styles from './faq.module.css';
 
-export type FaqItem = { id: string; question: string; answer: ReactNode };
+/** `question` may be a component that renders its words in the page's language (see faq-items.tsx). */
+export type FaqItem = { id: string; question: ReactNode; answer: ReactNode };
 
 /**
  * Questions and answers as an accordion (WAI-ARIA disclosure pattern): each question is a button in

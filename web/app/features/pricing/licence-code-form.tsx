@@ -1,13 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import { parseLicenceCode } from '@cuewave/contract/licence';
 import { Button } from '../../components/ui/button';
 import styles from './licence-code-form.module.css';
 
+/** The shape of a code, the same in every language (not a text to translate). */
+const CODE_PATTERN_HINT = 'CW-XXXX-XXXX';
+
 /** Type a certificate's code, see whether it is genuine on /licenses/verify/{code}. */
 export function LicenceCodeForm() {
   const navigate = useNavigate();
+  const { t } = useTranslation('pricing');
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +21,7 @@ export function LicenceCodeForm() {
     event.preventDefault();
     const code = parseLicenceCode(value);
     if (!code) {
-      setError('Enter the code as printed on the certificate, like CW-7K3M-Q9XD.');
+      setError(t('codeForm.invalid'));
       return;
     }
     setError(null);
@@ -24,9 +29,9 @@ export function LicenceCodeForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Check a licence">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('codeForm.name')}>
       <label htmlFor={id} className={styles.label}>
-        Licence code
+        {t('codeForm.label')}
       </label>
       <div className={styles.row}>
         <input
@@ -34,7 +39,7 @@ export function LicenceCodeForm() {
           className={styles.input}
           value={value}
           onChange={(event) => setValue(event.target.value)}
-          placeholder="CW-XXXX-XXXX"
+          placeholder={CODE_PATTERN_HINT}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
@@ -42,7 +47,7 @@ export function LicenceCodeForm() {
           data-testid="licence-code-input"
         />
         <Button type="submit" variant="secondary" icon={<ShieldCheck />} data-testid="licence-code-submit">
-          Check licence
+          {t('codeForm.submit')}
         </Button>
       </div>
       {error ? (

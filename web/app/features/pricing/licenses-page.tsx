@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { ArrowRight, ShieldCheck, Sparkles } from 'lucide-react';
-import { TRIAL_DAYS, type PlanName } from '@cuewave/contract/account';
-import { LICENCE_PERPETUAL_TERM, LICENCE_TERMS } from '@cuewave/contract/licence';
+import { useTranslation } from 'react-i18next';
+import { TRIAL_DAYS, type PlanName } from '@cuewave/contract/account-rules';
 import type { Currency } from '@cuewave/contract/pricing';
 import type { Me } from '@cuewave/contract/account';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { VisuallyHidden } from '../../components/ui/visually-hidden';
 import { PlanCards } from '../registration/plan-cards';
+import { licencePerpetualTerm, licenceTerms } from '../licence/licence-terms';
 import { PromoCodeNotice } from '../banners/promo-code-notice';
 import { FormAlert } from '../auth/form-alert';
 import { useChoosePlan } from '../checkout/use-choose-plan';
@@ -40,6 +41,7 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
   const { pathname } = useLocation();
   const localized = useLocalizedPath();
   const audience = audienceOf(viewer);
+  const { t } = useTranslation(['pricing', 'licence']);
 
   const rememberCurrency = useCallback((currency: Currency) => updateSignup({ signupCurrency: currency }), []);
   const rememberPeriod = useCallback((billingType: BillingType) => updateSignup({ billingType }), []);
@@ -62,6 +64,14 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
   const currentPlan = audience.kind === 'member' ? audience.currentPlan : null;
   // On the trial, or past it (the trial is once per account): the way on is a paid plan (decision 051).
   const paidOnly = currentPlan === 'trial' || (audience.kind === 'registering' && Boolean(viewer?.access.isTrialUsed));
+  // Who the closing section speaks to: `page.closing.{trial,returning,member,visitor}{Title,Lead}`.
+  const closing = paidOnly
+    ? currentPlan === 'trial'
+      ? 'trial'
+      : 'returning'
+    : audience.kind === 'member'
+      ? 'member'
+      : 'visitor';
   const trialCta = (where: 'hero' | 'closing') =>
     paidOnly ? (
       <ButtonLink
@@ -70,33 +80,30 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
         iconRight={<ArrowRight />}
         data-testid={`${where}-choose-plan`}
       >
-        Choose your plan
+        {t('page.chooseYourPlan')}
       </ButtonLink>
     ) : audience.kind === 'member' ? (
       <ButtonLink to="/dashboard/licenses" size="lg" iconRight={<ArrowRight />} data-testid={`${where}-manage`}>
-        {currentPlan ? 'Manage your subscription' : 'Choose a plan in your dashboard'}
+        {t(currentPlan ? 'page.manageSubscription' : 'page.chooseInDashboard')}
       </ButtonLink>
     ) : (
       <Button size="lg" icon={<Sparkles />} onClick={() => start('trial')} data-testid={`${where}-start-trial`}>
-        {audience.kind === 'visitor' ? 'Start free trial' : 'Continue with the free trial'}
+        {t(audience.kind === 'visitor' ? 'page.startTrial' : 'page.continueTrial')}
       </Button>
     );
 
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="licenses-title">
-        <p className={styles.eyebrow}>Licenses &amp; Pricing</p>
+        <p className={styles.eyebrow}>{t('page.title')}</p>
         <h1 id="licenses-title" className={styles.title}>
-          Licenses &amp; Pricing
+          {t('page.title')}
         </h1>
-        <p className={styles.lead}>
-          One subscription licenses the whole catalogue of music and sound effects. Choose how many channels you publish
-          on and what for; cancel any time.
-        </p>
+        <p className={styles.lead}>{t('page.lead')}</p>
         <div className={styles.heroActions}>
           {trialCta('hero')}
           {audience.kind !== 'member' && !paidOnly ? (
-            <p className={styles.heroNote}>{TRIAL_DAYS} days free · no card needed · 1 channel</p>
+            <p className={styles.heroNote}>{t('page.heroNote', { count: TRIAL_DAYS })}</p>
           ) : null}
         </div>
       </section>
@@ -109,7 +116,7 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
       >
         {/* Named by a heading, so the plan cards' headings follow an h2, not the h1 (heading order). */}
         <VisuallyHidden as="h2" id="plans-title">
-          Plans and prices
+          {t('page.plansTitle')}
         </VisuallyHidden>
         {/* A code from the promo banner's link, kept for the checkout (decision 072). */}
         <PromoCodeNotice />
@@ -118,13 +125,13 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
         <PlanCards
           planNames={COMPARED_PLANS}
           selected={currentPlan}
-          selectedLabel="Your plan"
+          selectedLabel={t('page.yourPlan')}
           billingType={billingType}
           onBillingTypeChange={setBillingType}
           onChoose={start}
           pending={pending}
           actionLabel={
-            audience.kind === 'member' ? (plan, title) => memberActionLabel(currentPlan, plan, title) : undefined
+            audience.kind === 'member' ? (plan, title) => memberActionLabel(t, currentPlan, plan, title) : undefined
           }
           plans={data.plans}
           currency={currency}
@@ -135,11 +142,9 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
       <section className={styles.section} aria-labelledby="compare-title">
         <div className={styles.sectionHeader}>
           <h2 id="compare-title" className={styles.sectionTitle}>
-            Compare plans
+            {t('page.compareTitle')}
           </h2>
-          <p className={styles.sectionLead}>
-            Every plan includes the whole catalogue; they differ in channels and use.
-          </p>
+          <p className={styles.sectionLead}>{t('page.compareLead')}</p>
         </div>
         <ComparisonTable plans={data.plans} period={period} currency={currency} />
       </section>
@@ -147,16 +152,16 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
       <section className={styles.section} aria-labelledby="terms-title">
         <div className={styles.sectionHeader}>
           <h2 id="terms-title" className={styles.sectionTitle}>
-            What your licence says
+            {t('page.termsTitle')}
           </h2>
-          <p className={styles.sectionLead}>The terms printed on each plan’s licence certificate.</p>
+          <p className={styles.sectionLead}>{t('page.termsLead')}</p>
         </div>
         <ul role="list" className={styles.terms} data-testid="licence-terms">
           {COMPARED_PLANS.map((plan) => (
             <li key={plan} className={styles.term}>
               <h3 className={styles.termTitle}>{data.plans?.find((p) => p.name === plan)?.title ?? plan}</h3>
               <ul role="list" className={styles.termList}>
-                {LICENCE_TERMS[plan].map((line) => (
+                {licenceTerms(t, plan).map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
@@ -165,14 +170,14 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
         </ul>
         <p className={styles.perpetual}>
           <ShieldCheck aria-hidden="true" />
-          <span>{LICENCE_PERPETUAL_TERM}</span>
+          <span>{licencePerpetualTerm(t)}</span>
         </p>
       </section>
 
       <section className={styles.section} aria-labelledby="faq-title">
         <div className={styles.sectionHeader}>
           <h2 id="faq-title" className={styles.sectionTitle}>
-            Questions, answered
+            {t('page.faqTitle')}
           </h2>
         </div>
         <div className={styles.faq}>
@@ -182,23 +187,9 @@ export function LicensesPage({ data, viewer }: LicensesPageProps) {
 
       <section className={styles.closing} aria-labelledby="closing-title">
         <h2 id="closing-title" className={styles.sectionTitle}>
-          {paidOnly
-            ? currentPlan === 'trial'
-              ? 'Keep going after your trial'
-              : 'Pick up where you left off'
-            : audience.kind === 'member'
-              ? 'Need more channels?'
-              : 'Try it on your next video'}
+          {t(`page.closing.${closing}Title`)}
         </h2>
-        <p className={styles.sectionLead}>
-          {paidOnly
-            ? currentPlan === 'trial'
-              ? 'Choose a plan above. It starts as soon as your payment goes through; the free trial ends then and the channels you added stay licensed.'
-              : 'Choose a plan above. It starts as soon as your payment goes through.'
-            : audience.kind === 'member'
-              ? 'Upgrades start at once; you pay only the difference for the rest of your period.'
-              : `The whole catalogue free for ${TRIAL_DAYS} days. No card, no charge.`}
-        </p>
+        <p className={styles.sectionLead}>{t(`page.closing.${closing}Lead`, { count: TRIAL_DAYS })}</p>
         {trialCta('closing')}
       </section>
     </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../components/ui/cx';
 import styles from './period-toggle.module.css';
 
@@ -19,9 +20,10 @@ export type PeriodToggleProps = {
  */
 export function PeriodToggle({ value, onChange, yearlySavingPercent = null, className }: PeriodToggleProps) {
   const name = useId();
+  const { t } = useTranslation('pricing');
   return (
     <fieldset className={cx(styles.toggle, className)} data-testid="period-toggle">
-      <legend className="visually-hidden">Billing period</legend>
+      <legend className="visually-hidden">{t('period.legend')}</legend>
       {(['monthly', 'yearly'] as const).map((option) => (
         <label key={option} className={cx(styles.option, value === option && styles.active)}>
           <input
@@ -33,10 +35,10 @@ export function PeriodToggle({ value, onChange, yearlySavingPercent = null, clas
             className={styles.input}
             data-testid={`period-${option}`}
           />
-          {option === 'monthly' ? 'Monthly' : 'Yearly'}
+          {t(option === 'monthly' ? 'period.monthly' : 'period.yearly')}
           {option === 'yearly' && yearlySavingPercent ? (
             <span className={styles.saving} data-testid="period-saving">
-              Save up to {yearlySavingPercent}%
+              {t('period.saveUpTo', { percent: yearlySavingPercent })}
             </span>
           ) : null}
         </label>

@@ -1,5 +1,7 @@
-import { TRIAL_DAYS, type BillingPeriod } from '@cuewave/contract/account';
-import { formatMoney, type Currency, type Plan } from '@cuewave/contract/pricing';
+import { TRIAL_DAYS, type BillingPeriod } from '@cuewave/contract/account-rules';
+import type { Currency, Plan } from '@cuewave/contract/pricing';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { cx } from '../../components/ui/cx';
 import { listPriceOf, perMonthOf, yearlySavingOf } from './plan-price';
 import styles from './price.module.css';
@@ -16,13 +18,15 @@ export type PlanPriceProps = {
  * yearly saves. List prices before tax (decision 041); checkout adds the tax of the billing country.
  */
 export function PlanPrice({ plan, period, currency, className }: PlanPriceProps) {
+  const { t } = useTranslation('pricing');
+  const { money } = useFormat();
   if (plan.purchase === 'trial') {
     return (
       <div className={cx(styles.price, className)} data-testid="plan-price">
         <p className={styles.amount}>
-          <span className={styles.value}>Free</span>
+          <span className={styles.value}>{t('price.free')}</span>
         </p>
-        <p className={styles.billed}>for {TRIAL_DAYS} days, no card needed</p>
+        <p className={styles.billed}>{t('price.trialFor', { count: TRIAL_DAYS })}</p>
       </div>
     );
   }
@@ -33,9 +37,9 @@ export function PlanPrice({ plan, period, currency, className }: PlanPriceProps)
     return (
       <div className={cx(styles.price, className)} data-testid="plan-price">
         <p className={styles.amount}>
-          <span className={styles.value}>Custom</span>
+          <span className={styles.value}>{t('price.custom')}</span>
         </p>
-        <p className={styles.billed}>A licence and price made for your team</p>
+        <p className={styles.billed}>{t('price.customNote')}</p>
       </div>
     );
   }
@@ -46,32 +50,32 @@ export function PlanPrice({ plan, period, currency, className }: PlanPriceProps)
     <div className={cx(styles.price, className)} data-testid="plan-price" data-currency={currency}>
       <p className={styles.amount}>
         <span className={styles.value} data-testid="plan-price-amount">
-          {formatMoney(perMonth, currency)}
+          {money(perMonth, currency)}
         </span>
         <span className={styles.unit} aria-hidden="true">
-          /month
+          {t('price.unit')}
         </span>
-        <span className="visually-hidden"> per month</span>
+        <span className="visually-hidden"> {t('price.perMonth')}</span>
       </p>
       {period === 'year' ? (
         <>
           <p className={styles.billed} data-testid="plan-price-billed">
-            {formatMoney(billed, currency)} billed yearly
+            {t('price.billedYearly', { price: money(billed, currency) })}
           </p>
           {saving ? (
             <p className={styles.saving} data-testid="plan-price-saving">
-              You save {formatMoney(saving.amount, currency)} a year
+              {t('price.saving', { amount: money(saving.amount, currency) })}
             </p>
           ) : null}
         </>
       ) : (
         <>
           <p className={styles.billed} data-testid="plan-price-billed">
-            Billed monthly
+            {t('price.billedMonthly')}
           </p>
           {saving && yearly !== null ? (
             <p className={styles.hint}>
-              or {formatMoney(yearly, currency)} a year, save {saving.percent}%
+              {t('price.yearlyHint', { price: money(yearly, currency), percent: saving.percent })}
             </p>
           ) : null}
         </>

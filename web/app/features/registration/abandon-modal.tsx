@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 
@@ -12,38 +13,26 @@ export type AbandonModalProps = {
   onStay: () => void;
 };
 
-const COPY = {
-  registration: {
-    title: 'Leave registration?',
-    description:
-      'Your account is saved, but it isn’t set up yet. You can log in any time to pick up where you left off.',
-    stay: 'Continue registration',
-  },
-  checkout: {
-    title: 'Leave checkout?',
-    description: 'Your plan isn’t bought yet. You can come back to it any time from your dashboard.',
-    stay: 'Continue checkout',
-  },
-} as const;
-
 /** The question asked before leaving the register pages half-way (spec §2 abandon-registration modal). */
 export function AbandonModal({ open, returning, onLeave, onStay }: AbandonModalProps) {
-  const copy = returning ? COPY.checkout : COPY.registration;
+  const { t } = useTranslation('registration');
+  // Texts of `abandon.registration` or `abandon.checkout`.
+  const which = returning ? 'checkout' : 'registration';
   return (
     <Modal
       open={open}
       onClose={onStay}
-      title={copy.title}
-      description={copy.description}
+      title={t(`abandon.${which}.title`)}
+      description={t(`abandon.${which}.description`)}
       size="sm"
       data-testid="abandon-modal"
       footer={
         <>
           <Button variant="secondary" onClick={onLeave} data-testid="abandon-leave">
-            Leave
+            {t('abandon.leave')}
           </Button>
           <Button onClick={onStay} data-testid="abandon-stay">
-            {copy.stay}
+            {t(`abandon.${which}.stay`)}
           </Button>
         </>
       }

@@ -1,5 +1,6 @@
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { AlertCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cx } from '../../components/ui/cx';
 import styles from './code-input.module.css';
 
@@ -41,6 +42,7 @@ export function CodeInput({
   ref,
   testId = 'code-input',
 }: CodeInputProps) {
+  const { t } = useTranslation('registration');
   const id = useId();
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   // The value as of the last change, ahead of the re-render: focus moves before the parent updates.
@@ -119,7 +121,7 @@ export function CodeInput({
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             autoFocus={autoFocus && index === 0}
-            aria-label={`Digit ${index + 1} of ${CODE_LENGTH}`}
+            aria-label={t('code.digit', { number: index + 1, total: CODE_LENGTH })}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             // Boxes after the first gap can't be typed into; focus goes to the gap instead.

@@ -1,30 +1,31 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { formatWait, NETWORK_ERROR } from '../auth/messages';
+import { createI18n } from '../../i18n/create-i18n';
+import englishAuth from '../auth/locales/en.json';
+import { formatWait, type AuthT } from '../auth/messages';
 
 /**
  * Friendly text for the API's error identifiers (contract/src/errors.ts, spec §8) on the account
- * and registration pages. The server's own message is the fallback because it names the problem
- * better than a generic sentence would.
+ * and registration pages, in the `auth` namespace (decision 075). The server's own message is the
+ * fallback because it names the problem better than a generic sentence would.
  */
-const MESSAGES: Record<string, string> = {
-  CODE_INVALID: 'That code isn’t right. Check the latest message we sent and try again.',
-  CODE_EXPIRED: 'That code has expired. Send a new one and enter it within 15 minutes.',
-  WEAK_PASSWORD: 'Choose a stronger password: at least 10 characters mixing letters with a number or symbol.',
-  EMAIL_TAKEN: 'An account with this email already exists.',
-  PHONE_INVALID: 'That doesn’t look like a valid phone number. Check the country and the number.',
-  PHONE_REQUIRED: 'Add and verify a phone number first.',
-  PHONE_ALREADY_CONFIRMED: 'This phone number is already verified.',
-  TRIAL_ALREADY_USED: 'You have already used your free trial. Choose a paid plan to continue.',
-  ACTIVE_SUBSCRIPTION:
-    'You still have an active paid subscription. Cancel it first, then delete your account — or contact support.',
-  'recaptcha error': 'We couldn’t confirm you’re human. Please try again.',
-  'email already confirmed': 'Your email address is already confirmed.',
-  'account not confirmed': 'Confirm your email address first.',
-  'can not find account by token': 'This link has expired or was already used.',
-  'wrong credentials or client not found': 'That password isn’t right.',
+const KEYS: Record<string, string> = {
+  CODE_INVALID: 'errors.api.CODE_INVALID',
+  CODE_EXPIRED: 'errors.api.CODE_EXPIRED',
+  WEAK_PASSWORD: 'errors.api.WEAK_PASSWORD',
+  EMAIL_TAKEN: 'errors.api.EMAIL_TAKEN',
+  PHONE_INVALID: 'errors.api.PHONE_INVALID',
+  PHONE_REQUIRED: 'errors.api.PHONE_REQUIRED',
+  PHONE_ALREADY_CONFIRMED: 'errors.api.PHONE_ALREADY_CONFIRMED',
+  TRIAL_ALREADY_USED: 'errors.api.TRIAL_ALREADY_USED',
+  ACTIVE_SUBSCRIPTION: 'errors.api.ACTIVE_SUBSCRIPTION',
+  'recaptcha error': 'errors.api.recaptchaError',
+  'email already confirmed': 'errors.api.emailAlreadyConfirmed',
+  'account not confirmed': 'errors.api.accountNotConfirmed',
+  'can not find account by token': 'errors.api.tokenNotFound',
+  'wrong credentials or client not found': 'errors.api.wrongCredentials',
 };
-
-export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 /** The error identifier of a failed API call, or null for anything else. */
 export function errorCode(error: unknown): string | null {
@@ -37,29 +38,51 @@ export function retryAfterSeconds(error: unknown): number | null {
   return error.retryAfter && error.retryAfter > 0 ? Math.ceil(error.retryAfter) : null;
 }
 
-/** A sentence to show for any failure of an API call. */
-export function friendlyError(error: unknown, overrides: Record<string, string> = {}): string {
+/**
+ * A sentence to show for any failure of an API call, in the language of `t` (the `auth` namespace).
+ * `overrides` maps an error identifier to the caller's own (already translated) sentence.
+ */
+export function apiErrorText(error: unknown, t: AuthT, overrides: Record<string, string> = {}): string {
   if (!(error instanceof ApiError)) {
-    return error instanceof TypeError ? NETWORK_ERROR : GENERIC_ERROR;
+    return t(error instanceof TypeError ? 'errors.network' : 'errors.generic');
   }
   const code = error.body.error;
   if (overrides[code]) return overrides[code];
   if (error.status === 429) {
     const wait = retryAfterSeconds(error);
-    return wait
-      ? `Too many attempts. Please wait ${formatWait(wait)} and try again.`
-      : 'Too many attempts. Please wait a little and try again.';
+    return wait ? t('errors.tooManyAttemptsWait', { time: formatWait(wait, t) }) : t('errors.tooManyAttempts');
   }
-  if (code === 'CODE_INVALID') return codeInvalidMessage(error.body.message);
-  if (MESSAGES[code]) return MESSAGES[code];
-  if (error.status >= 500) return GENERIC_ERROR;
-  return error.body.message || GENERIC_ERROR;
+  if (code === 'CODE_INVALID') return codeInvalidMessage(error.body.message, t);
+  const key = KEYS[code];
+  if (key) return t(key as 'errors.generic');
+  if (error.status >= 500) return t('errors.generic');
+  return error.body.message || t('errors.generic');
+}
+
+/** `apiErrorText` bound to the page's language; loads the `auth` texts with the component. */
+export function useApiErrorText(): (error: unknown, overrides?: Record<string, string>) => string {
+  const { t } = useTranslation('auth');
+  return useCallback((error, overrides) => apiErrorText(error, t, overrides), [t]);
 }
 
 /** The wrong-code message keeps the API's count of tries left (5 per code, decision 031). */
-function codeInvalidMessage(serverMessage: string): string {
-  if (/no tries/i.test(serverMessage)) return 'That code isn’t right and can’t be used any more. Send a new code.';
+function codeInvalidMessage(serverMessage: string, t: AuthT): string {
+  if (/no tries/i.test(serverMessage)) return t('errors.codeNoTries');
   const left = /(\d+)\s+tr(?:y|ies)\s+left/i.exec(serverMessage)?.[1];
-  if (left) return `That code isn’t right. ${left} ${left === '1' ? 'try' : 'tries'} left.`;
-  return MESSAGES.CODE_INVALID!;
+  if (left) return t('errors.codeTriesLeft', { count: Number(left) });
+  return t('errors.api.CODE_INVALID');
 }
+
+let english: AuthT | null = null;
+
+/**
+ * English only: for the callers in other features that have not moved to `useApiErrorText()` /
+ * `apiErrorText(error, t)` yet. New code must not use it (it ignores the page's language).
+ */
+export function friendlyError(error: unknown, overrides: Record<string, string> = {}): string {
+  english ??= createI18n('en', { en: { auth: englishAuth } }, false).getFixedT('en', 'auth') as AuthT;
+  return apiErrorText(error, english, overrides);
+}
+
+/** English generic sentence (tests). */
+export const GENERIC_ERROR = englishAuth.errors.generic;

@@ -1,5 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { TextField } from '../../components/ui/text-field';
@@ -36,9 +37,10 @@ export function PasswordField({
   ref,
   testId,
 }: PasswordFieldProps) {
+  const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   const meterId = useId();
-  const strength = passwordStrength(value, email);
+  const strength = passwordStrength(value, t, email);
   return (
     <div className={styles.passwordField}>
       <TextField
@@ -54,10 +56,10 @@ export function PasswordField({
         required
         aria-describedby={meter ? meterId : undefined}
         data-testid={testId}
-        hint={meter ? 'At least 10 characters, mixing letters with a number or symbol.' : undefined}
+        hint={meter ? t('password.hint') : undefined}
         trailing={
           <IconButton
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? t('password.hide') : t('password.show')}
             aria-pressed={visible}
             icon={visible ? <EyeOff /> : <Eye />}
             size="sm"
@@ -75,7 +77,7 @@ export function PasswordField({
           </div>
           {strength.score > 0 ? (
             <p className={styles.meterText} data-testid="password-strength">
-              <span className="visually-hidden">Password strength: </span>
+              <span className="visually-hidden">{t('password.strength')}</span>
               <strong>{strength.label}</strong>
               {strength.problem ? ` — ${strength.problem}` : null}
             </p>

@@ -1,9 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
+import { usePageLanguage } from '../../i18n/page-texts';
+import type { Language } from '../../i18n/languages';
 import { TextField } from '../../components/ui/text-field';
 import { useEdition } from '../shell/edition';
-import { errorCode, friendlyError, retryAfterSeconds } from './error-messages';
+import { errorCode, retryAfterSeconds, useApiErrorText } from './error-messages';
 import { formatCountdown, useCooldown } from './use-cooldown';
 import styles from './forms.module.css';
 import { FormAlert } from '../auth/form-alert';
@@ -23,17 +26,17 @@ export type PhoneFormProps = {
 
 type CountryOption = { code: CountryCode; name: string; dial: string };
 
-/** Every country libphonenumber knows, by English name, with its calling code. */
-export function countryOptions(withNames = true): CountryOption[] {
+/** Every country libphonenumber knows, by name in the page's language, with its calling code. */
+export function countryOptions(withNames = true, language: Language = 'en'): CountryOption[] {
   let names: Intl.DisplayNames | null = null;
   try {
-    names = withNames ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+    names = withNames ? new Intl.DisplayNames([language], { type: 'region' }) : null;
   } catch {
     names = null;
   }
   return getCountries()
     .map((code) => ({ code, name: names?.of(code) ?? code, dial: getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
 /**
@@ -41,8 +44,9 @@ export function countryOptions(withNames = true): CountryOption[] {
  * the server render lists codes only and the browser fills in names, so hydration always matches.
  */
 function useCountryOptions(): CountryOption[] {
+  const language = usePageLanguage();
   const [options, setOptions] = useState(() => countryOptions(false));
-  useEffect(() => setOptions(countryOptions(true)), []);
+  useEffect(() => setOptions(countryOptions(true, language)), [language]);
   return options;
 }
 
@@ -63,6 +67,8 @@ function browserCountry(): CountryCode | null {
  * number without '+' in the given country). Shows the E.164 form that will be saved.
  */
 export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, autoFocus }: PhoneFormProps) {
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const edition = useEdition();
   const initial = initialPhone ? parsePhoneNumberFromString(initialPhone) : undefined;
   const [country, setCountry] = useState<CountryCode>(initial?.country ?? (edition === 'us' ? 'US' : 'GB'));
@@ -94,12 +100,12 @@ export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, auto
     event.preventDefault();
     setFormError(null);
     if (!number.trim()) {
-      setError('Enter your mobile phone number.');
+      setError(t('phone.missing'));
       numberRef.current?.focus();
       return;
     }
     if (!parsed || !valid) {
-      setError(`Enter a valid phone number for ${countryName}, or start with + and the country code.`);
+      setError(t('phone.invalid', { country: countryName }));
       numberRef.current?.focus();
       return;
     }
@@ -122,12 +128,12 @@ export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, auto
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Phone number">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('phone.form')}>
       <FormAlert>{formError}</FormAlert>
       <div className={styles.phoneRow}>
         <div className={styles.field}>
           <label htmlFor={selectId} className={styles.fieldLabel}>
-            Country
+            {t('phone.country')}
           </label>
           <select
             id={selectId}
@@ -151,7 +157,7 @@ export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, auto
         </div>
         <TextField
           ref={numberRef}
-          label="Mobile number"
+          label={t('phone.number')}
           name="phoneNumber"
           type="tel"
           inputMode="tel"
@@ -169,11 +175,14 @@ export function PhoneForm({ onSubmit, submitLabel, initialPhone, secondary, auto
       </div>
       <p className={styles.preview} aria-live="polite" data-testid="phone-preview">
         {valid && parsed ? (
-          <>
-            We’ll text <strong>{parsed.formatInternational()}</strong> (saved as <strong>{parsed.number}</strong>).
-          </>
+          <Trans
+            t={t}
+            i18nKey="phone.preview"
+            values={{ international: parsed.formatInternational(), e164: parsed.number }}
+            components={{ strong: <strong /> }}
+          />
         ) : (
-          <>Use a mobile number that can receive text messages.</>
+          t('phone.hint')
         )}
       </p>
       <div className={styles.actions}>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { CHANNEL_LIMITS } from '@cuewave/contract/account';
+import { CHANNEL_LIMITS } from '@cuewave/contract/account-rules';
 import { PLANS_FIXTURE } from '../pricing/plans.fixture';
 import { PlanCards } from './plan-cards';
 

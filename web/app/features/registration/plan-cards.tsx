@@ -1,5 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import { Check, Mail } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { PlanName } from '@cuewave/contract/account';
 import type { Currency, Plan } from '@cuewave/contract/pricing';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -9,7 +10,7 @@ import { ENTERPRISE_CONTACT_HREF, ENTERPRISE_CONTACT_LABEL } from '../pricing/en
 import { PeriodToggle } from '../pricing/period-toggle';
 import { bestYearlySavingPercent } from '../pricing/plan-price';
 import { PlanPrice } from '../pricing/price';
-import { PLANS } from './plans';
+import { apiFeatureText, PLANS, planTexts } from './plans';
 import { periodOf, type BillingType } from './signup-store';
 import shared from '../auth/auth-forms.module.css';
 import styles from './plan-cards.module.css';
@@ -22,15 +23,13 @@ export type PlanCardsProps = {
   onChoose: (plan: PlanName) => void;
   /** The plan whose choice is being saved: its button spins, the others wait. */
   pending?: PlanName | null;
-  /** Words on each card's button, e.g. 'Choose' → 'Choose Advanced'. */
-  actionVerb?: string;
   /** The plans of GET /v1/subscription/plans, for prices and features; null when they failed to load. */
   plans?: readonly Plan[] | null;
   currency?: Currency;
   onCurrencyChange?: (currency: Currency) => void;
   /** Which plans to show, in listing order (default: all five). */
   planNames?: readonly PlanName[];
-  /** The button's words for a plan, instead of `${actionVerb} ${title}`. */
+  /** The button's words for a plan, instead of "Choose <plan>". */
   actionLabel?: (plan: PlanName, title: string) => string;
   /** Next to the selected plan's tier (default 'Your choice'). */
   selectedLabel?: string;
@@ -49,15 +48,15 @@ export function PlanCards({
   onBillingTypeChange,
   onChoose,
   pending = null,
-  actionVerb = 'Choose',
   plans = null,
   currency = 'usd',
   onCurrencyChange,
   planNames,
   actionLabel,
-  selectedLabel = 'Your choice',
+  selectedLabel,
   contactHref = ENTERPRISE_CONTACT_HREF,
 }: PlanCardsProps) {
+  const { t } = useTranslation('registration');
   const groupName = useId();
   const shown = planNames ? PLANS.filter((plan) => planNames.includes(plan.name)) : PLANS;
   const period = periodOf(billingType);
@@ -72,7 +71,7 @@ export function PlanCards({
       <ul
         role="list"
         className={styles.grid}
-        aria-label="Plans"
+        aria-label={t('planCards.plans')}
         style={{ '--plan-count': shown.length } as CSSProperties}
         data-count={shown.length}
       >
@@ -80,9 +79,12 @@ export function PlanCards({
           const isSelected = selected === plan.name;
           const titleId = `${groupName}-${plan.name}`;
           const priced = plans?.find((p) => p.name === plan.name) ?? null;
+          const texts = planTexts(plan.name, t);
           // The card shows the channel count large; the API's "Licence for N channels" line would repeat it.
           const channelLine = `Licence for ${plan.channels} channel${plan.channels === 1 ? '' : 's'}`;
-          const features = (priced?.features ?? plan.features).filter((feature) => feature !== channelLine);
+          const features = priced
+            ? priced.features.filter((feature) => feature !== channelLine).map((feature) => apiFeatureText(feature, t))
+            : texts.features;
           const contact = (priced?.purchase ?? (plan.name === 'enterprise' ? 'contact' : null)) === 'contact';
           return (
             <li
@@ -92,33 +94,33 @@ export function PlanCards({
               data-testid={`plan-${plan.name}`}
               data-selected={isSelected || undefined}
             >
-              {plan.popular ? <p className={styles.badge}>Most popular</p> : null}
+              {plan.popular ? <p className={styles.badge}>{t('planCards.popular')}</p> : null}
               <div className={styles.tierRow}>
-                <p className={shared.eyebrow}>{plan.tier}</p>
+                <p className={shared.eyebrow}>{texts.tier}</p>
                 {isSelected ? (
                   <span className={styles.current}>
                     <Check aria-hidden="true" />
-                    {selectedLabel}
+                    {selectedLabel ?? t('planCards.yourChoice')}
                   </span>
                 ) : null}
               </div>
               <h3 id={titleId} className={styles.title}>
-                {plan.title}
+                {texts.title}
               </h3>
-              <p className={styles.audience}>{plan.audience}</p>
+              <p className={styles.audience}>{texts.audience}</p>
               {priced ? (
                 <PlanPrice className={styles.price} plan={priced} period={period} currency={currency} />
               ) : (
                 <p className={styles.billing}>
                   {plan.name === 'trial'
-                    ? 'Free, then choose a plan'
+                    ? t('planCards.trialBilling')
                     : billingType === 'yearly'
-                      ? 'Billed yearly'
-                      : 'Billed monthly'}
+                      ? t('planCards.billedYearly')
+                      : t('planCards.billedMonthly')}
                 </p>
               )}
               <p className={styles.channels}>
-                <strong>{plan.channels}</strong> {plan.channels === 1 ? 'channel' : 'channels'}
+                <Trans t={t} i18nKey="planCards.channels" count={plan.channels} components={{ strong: <strong /> }} />
               </p>
               <ul role="list" className={styles.features}>
                 {features.map((feature) => (
@@ -152,21 +154,17 @@ export function PlanCards({
                   data-testid={`choose-${plan.name}`}
                 >
                   {actionLabel
-                    ? actionLabel(plan.name, plan.title)
+                    ? actionLabel(plan.name, texts.title)
                     : plan.name === 'trial'
-                      ? 'Start free trial'
-                      : `${actionVerb} ${plan.title}`}
+                      ? t('planCards.startTrial')
+                      : t('planCards.choose', { plan: texts.title })}
                 </Button>
               )}
             </li>
           );
         })}
       </ul>
-      {plans ? (
-        <p className={styles.taxNote}>
-          Prices exclude VAT and sales tax; checkout shows the tax for your billing country before you pay.
-        </p>
-      ) : null}
+      {plans ? <p className={styles.taxNote}>{t('planCards.taxNote')}</p> : null}
     </div>
   );
 }

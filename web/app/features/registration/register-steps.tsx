@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { RegistrationStep } from '@cuewave/contract/account';
 import { cx } from '../../components/ui/cx';
 import { useLocalizedPath } from '../shell/edition';
@@ -18,15 +19,20 @@ export type RegisterStepsProps = {
  * plan stays a link while it is behind the user, since changing it is allowed (backwards guard).
  */
 export function RegisterSteps({ current, forced }: RegisterStepsProps) {
+  const { t } = useTranslation('registration');
   const localized = useLocalizedPath();
   // A finished registration on these pages is buying a plan (decision 051): its own, shorter progress.
   if (forced === null) return <CheckoutSteps current={current} />;
   const currentIndex = indicatorIndex(current);
   const doneBefore = indicatorIndex(forced);
   return (
-    <nav aria-label="Registration progress" className={styles.root}>
+    <nav aria-label={t('steps.registrationProgress')} className={styles.root}>
       <p className={styles.summary}>
-        Step {currentIndex + 1} of {STEP_INDICATOR.length}: {STEP_INDICATOR[currentIndex]?.label}
+        {t('steps.summary', {
+          number: currentIndex + 1,
+          total: STEP_INDICATOR.length,
+          label: STEP_INDICATOR[currentIndex] ? t(`steps.${STEP_INDICATOR[currentIndex].key}`) : '',
+        })}
       </p>
       <ol className={styles.list}>
         {STEP_INDICATOR.map((stop, index) => {
@@ -39,14 +45,14 @@ export function RegisterSteps({ current, forced }: RegisterStepsProps) {
                 {done ? <Check /> : index + 1}
               </span>
               <span className={styles.label}>
-                {stop.label}
-                {done ? <span className="visually-hidden"> (done)</span> : null}
+                {t(`steps.${stop.key}`)}
+                {done ? <span className="visually-hidden"> {t('steps.done')}</span> : null}
               </span>
             </>
           );
           return (
             <li
-              key={stop.label}
+              key={stop.key}
               className={cx(styles.stop, done && styles.done, isCurrent && styles.current)}
               aria-current={isCurrent ? 'step' : undefined}
               data-testid={`step-${stop.steps[0]}`}
@@ -66,15 +72,20 @@ export function RegisterSteps({ current, forced }: RegisterStepsProps) {
   );
 }
 
-const CHECKOUT_STOPS = ['Choose plan', 'Billing details', 'Payment'];
+const CHECKOUT_STOPS = ['choosePlan', 'billingDetails', 'payment'] as const;
 
 /** The checkout of a signed-in user without a paid plan: plan, billing details, payment. */
 function CheckoutSteps({ current }: { current: RegistrationStep }) {
+  const { t } = useTranslation('registration');
   const currentIndex = current === 'select-plan' ? 0 : 1;
   return (
-    <nav aria-label="Checkout progress" className={styles.root} data-testid="checkout-steps">
+    <nav aria-label={t('steps.checkoutProgress')} className={styles.root} data-testid="checkout-steps">
       <p className={styles.summary}>
-        Step {currentIndex + 1} of {CHECKOUT_STOPS.length}: {CHECKOUT_STOPS[currentIndex]}
+        {t('steps.summary', {
+          number: currentIndex + 1,
+          total: CHECKOUT_STOPS.length,
+          label: t(`steps.${CHECKOUT_STOPS[currentIndex] ?? 'payment'}`),
+        })}
       </p>
       <ol className={styles.list}>
         {CHECKOUT_STOPS.map((label, index) => {
@@ -91,8 +102,8 @@ function CheckoutSteps({ current }: { current: RegistrationStep }) {
                   {done ? <Check /> : index + 1}
                 </span>
                 <span className={styles.label}>
-                  {label}
-                  {done ? <span className="visually-hidden"> (done)</span> : null}
+                  {t(`steps.${label}`)}
+                  {done ? <span className="visually-hidden"> {t('steps.done')}</span> : null}
                 </span>
               </span>
             </li>

@@ -21,13 +21,16 @@ export function nextStepAfter(viewer: Me, patch: Partial<Account>): Registration
   return registrationStepFor({ ...viewer.account, ...patch }, viewer.subscription, viewer.access.isTrialUsed ?? false);
 }
 
-/** The step indicator: five stops, trial and details sharing the last. */
-export const STEP_INDICATOR: Array<{ label: string; steps: RegistrationStep[] }> = [
-  { label: 'Verify email', steps: ['verify-email'] },
-  { label: 'Choose plan', steps: ['select-plan'] },
-  { label: 'Add phone', steps: ['add-phone'] },
-  { label: 'Verify phone', steps: ['verify-phone'] },
-  { label: 'Start', steps: ['trial', 'details'] },
+/** The step indicator: five stops, trial and details sharing the last (labels: `steps.<key>` of `registration`). */
+export const STEP_INDICATOR: Array<{
+  key: 'verifyEmail' | 'choosePlan' | 'addPhone' | 'verifyPhone' | 'start';
+  steps: RegistrationStep[];
+}> = [
+  { key: 'verifyEmail', steps: ['verify-email'] },
+  { key: 'choosePlan', steps: ['select-plan'] },
+  { key: 'addPhone', steps: ['add-phone'] },
+  { key: 'verifyPhone', steps: ['verify-phone'] },
+  { key: 'start', steps: ['trial', 'details'] },
 ];
 
 export function indicatorIndex(step: RegistrationStep | null): number {

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
+import { getI18n } from 'react-i18next';
+import type { RegistrationT } from './plans';
 import { keepChosenPlan, signupCopy, signupPatch } from './signup-plan';
+
+const en = () => getI18n().getFixedT('en', 'registration') as RegistrationT;
 
 describe('the plan chosen before sign-up (decision 051)', () => {
   it('is saved on the new account, so another tab or device reading the account keeps it', async () => {
@@ -33,15 +37,15 @@ describe('the plan chosen before sign-up (decision 051)', () => {
   });
 
   it('the sign-up copy follows the choice: “no card needed” only for the trial', () => {
-    expect(signupCopy(null).lead).toContain('No card needed today');
-    expect(signupCopy('trial').title).toBe('Start your 30-day free trial');
+    expect(signupCopy(null, en()).lead).toContain('No card needed today');
+    expect(signupCopy('trial', en()).title).toBe('Start your 30-day free trial');
     for (const plan of ['start', 'advanced', 'professional'] as const) {
-      const copy = signupCopy(plan);
+      const copy = signupCopy(plan, en());
       expect(copy.lead, plan).not.toMatch(/no card/i);
       expect(copy.title).not.toMatch(/free trial/i);
     }
-    expect(signupCopy('advanced').title).toBe('Create your account for Advanced');
-    expect(signupCopy('advanced').lead).toContain('pay by card for your Advanced plan');
-    expect(signupCopy('enterprise').lead).not.toMatch(/no card/i);
+    expect(signupCopy('advanced', en()).title).toBe('Create your account for Advanced');
+    expect(signupCopy('advanced', en()).lead).toContain('pay by card for your Advanced plan');
+    expect(signupCopy('enterprise', en()).lead).not.toMatch(/no card/i);
   });
 });

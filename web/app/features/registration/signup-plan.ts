@@ -1,6 +1,7 @@
-import { TRIAL_DAYS, type Account, type PlanName } from '@cuewave/contract/account';
+import { TRIAL_DAYS, type PlanName } from '@cuewave/contract/account-rules';
+import type { Account } from '@cuewave/contract/account';
 import { apiSend } from '../../lib/api';
-import { planTitle } from './plans';
+import { planTitleText, type RegistrationT } from './plans';
 import type { SignupState } from './signup-store';
 
 /**
@@ -38,21 +39,13 @@ export function signupPatch(
 }
 
 /** The sign-up page's heading and lead follow the choice: a paid plan is not "no card needed". */
-export function signupCopy(plan: PlanName | null): { title: string; lead: string } {
+export function signupCopy(plan: PlanName | null, t: RegistrationT): { title: string; lead: string } {
   if (!plan || plan === 'trial') {
-    return {
-      title: `Start your ${TRIAL_DAYS}-day free trial`,
-      lead: 'Every song and sound effect, ready for your videos. No card needed today.',
-    };
+    return { title: t('signupCopy.trialTitle', { days: TRIAL_DAYS }), lead: t('signupCopy.trialLead') };
   }
   if (plan === 'enterprise') {
-    return {
-      title: 'Create your account for Enterprise',
-      lead: 'Enterprise is quoted for your team: create your account, then tell us what you need and we’ll send you an offer.',
-    };
+    return { title: t('signupCopy.enterpriseTitle'), lead: t('signupCopy.enterpriseLead') };
   }
-  return {
-    title: `Create your account for ${planTitle(plan)}`,
-    lead: `Next you confirm your email and phone, add billing details and pay by card for your ${planTitle(plan)} plan. You see the total with tax before you pay.`,
-  };
+  const title = planTitleText(plan, t);
+  return { title: t('signupCopy.paidTitle', { plan: title }), lead: t('signupCopy.paidLead', { plan: title }) };
 }

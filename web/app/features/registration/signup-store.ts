@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { billingPeriodSchema, planNameSchema, type BillingPeriod, type PlanName } from '@cuewave/contract/account';
+import { BILLING_PERIODS, PLAN_NAMES, type BillingPeriod, type PlanName } from '@cuewave/contract/account-rules';
 
 /**
  * Signup state (spec §3): what the visitor chose before and during registration, kept in session
@@ -39,8 +39,8 @@ const nullable =
   (check: Check): Check =>
   (value) =>
     value === null || check(value);
-const isPlan: Check = (value) => planNameSchema.safeParse(value).success;
-const isPeriod: Check = (value) => billingPeriodSchema.safeParse(value).success;
+const isPlan: Check = (value) => (PLAN_NAMES as readonly unknown[]).includes(value);
+const isPeriod: Check = (value) => (BILLING_PERIODS as readonly unknown[]).includes(value);
 const isShortString =
   (max: number): Check =>
   (value) =>

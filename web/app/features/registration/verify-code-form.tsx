@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { CODE_TTL_MINUTES } from '@cuewave/contract/account';
+import { useTranslation } from 'react-i18next';
+import { CODE_TTL_MINUTES } from '@cuewave/contract/account-rules';
 import { Button } from '../../components/ui/button';
 import { CaptchaNotice, useCaptcha } from '../auth/captcha';
 import { CODE_LENGTH, CodeInput } from './code-input';
-import { errorCode, friendlyError, retryAfterSeconds } from './error-messages';
+import { errorCode, retryAfterSeconds, useApiErrorText } from './error-messages';
 import { formatCountdown, RESEND_COOLDOWN_SECONDS, useCooldown } from './use-cooldown';
 import shared from '../auth/auth-forms.module.css';
 import styles from './forms.module.css';
@@ -37,9 +38,11 @@ export function VerifyCodeForm({
   onVerified,
   alreadyVerifiedCode,
   justSent = false,
-  submitLabel = 'Verify',
+  submitLabel,
   autoFocus,
 }: VerifyCodeFormProps) {
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,7 +61,7 @@ export function VerifyCodeForm({
   async function submit(value: string) {
     if (busy.current) return;
     if (value.length !== CODE_LENGTH) {
-      setError(`Enter the ${CODE_LENGTH}-digit code.`);
+      setError(t('code.incomplete', { length: CODE_LENGTH }));
       firstBox.current?.focus();
       return;
     }
@@ -92,11 +95,7 @@ export function VerifyCodeForm({
       const solution = await captcha.solve();
       await resend(solution);
       setCode('');
-      setNotice(
-        channel === 'email'
-          ? 'We sent a new code. It replaces the previous one.'
-          : 'We texted a new code. It replaces the previous one.',
-      );
+      setNotice(channel === 'email' ? t('code.resentEmail') : t('code.resentPhone'));
       startCooldown(RESEND_COOLDOWN_SECONDS);
     } catch (err) {
       if (errorCode(err) === alreadyVerifiedCode) {
@@ -120,7 +119,7 @@ export function VerifyCodeForm({
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={submitting || undefined}>
       <CodeInput
         ref={firstBox}
-        label={channel === 'email' ? 'Code from the email' : 'Code from the text message'}
+        label={channel === 'email' ? t('code.fromEmail') : t('code.fromText')}
         value={code}
         onChange={(value) => {
           setCode(value);
@@ -128,7 +127,7 @@ export function VerifyCodeForm({
         }}
         onComplete={(value) => void submit(value)}
         error={error}
-        hint={`The code is valid for ${CODE_TTL_MINUTES} minutes.`}
+        hint={t('code.validity', { minutes: CODE_TTL_MINUTES })}
         disabled={submitting}
         autoFocus={autoFocus}
         testId={`${channel}-code`}
@@ -141,11 +140,11 @@ export function VerifyCodeForm({
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" size="lg" loading={submitting} data-testid={`${channel}-verify-submit`}>
-          {submitLabel}
+          {submitLabel ?? t('code.verify')}
         </Button>
       </div>
       <div className={styles.resendRow}>
-        <span>{channel === 'email' ? 'No email?' : 'No text message?'}</span>
+        <span>{channel === 'email' ? t('code.noEmail') : t('code.noText')}</span>
         <button
           type="button"
           className={styles.linkButton}
@@ -155,10 +154,10 @@ export function VerifyCodeForm({
           data-testid={`${channel}-resend`}
         >
           {resending
-            ? 'Sending…'
+            ? t('code.sending')
             : cooldown.remaining > 0
-              ? `Send a new code in ${formatCountdown(cooldown.remaining)}`
-              : 'Send a new code'}
+              ? t('code.resendIn', { time: formatCountdown(cooldown.remaining) })
+              : t('code.resend')}
         </button>
       </div>
       <CaptchaNotice state={captcha.state} />

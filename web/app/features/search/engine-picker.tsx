@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Check, ChevronDown, Clapperboard, Sparkles, Type } from 'lucide-react';
 import type { SearchEngine } from '@cuewave/contract/search';
 import { BottomSheet } from '../../components/ui/bottom-sheet';
@@ -8,12 +9,9 @@ import styles from './engine-picker.module.css';
 
 type PickerEngine = SearchEngine | 'video';
 
+/** Its label, short label (the button on a phone) and hint are `engine.<id>.*` in the `search` texts. */
 type EngineOption = {
   id: PickerEngine;
-  label: string;
-  /** The button's label on a phone. */
-  short: string;
-  hint: string;
   icon: typeof Sparkles;
   /** Shown but not choosable. */
   disabled?: boolean;
@@ -21,24 +19,10 @@ type EngineOption = {
 
 /** The search types of spec §3, in the picker's order. */
 export const ENGINE_OPTIONS: EngineOption[] = [
-  { id: 'ai', label: 'AI search', short: 'AI', hint: 'Describe the music in your own words', icon: Sparkles },
-  {
-    id: 'standard',
-    label: 'Standard search',
-    short: 'Standard',
-    hint: 'Titles, artists, genres, moods and tags',
-    icon: Type,
-  },
-  {
-    id: 'video',
-    label: 'Video match',
-    short: 'Video',
-    hint: 'Upload a video: music that fits its pace, light and length',
-    icon: Clapperboard,
-  },
+  { id: 'ai', icon: Sparkles },
+  { id: 'standard', icon: Type },
+  { id: 'video', icon: Clapperboard },
 ];
-
-export const engineLabel = (engine: SearchEngine) => ENGINE_OPTIONS.find((o) => o.id === engine)!.label;
 
 export type EnginePickerProps = {
   value: SearchEngine;
@@ -62,6 +46,7 @@ export function EnginePicker({ value, onChange, onSheetChange, onVideo, videoAct
   const listRef = useRef<HTMLUListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const id = useId();
+  const { t } = useTranslation('search');
   const shown: PickerEngine = videoActive ? 'video' : value;
   const current = ENGINE_OPTIONS.find((o) => o.id === shown)!;
   const Icon = current.icon;
@@ -131,9 +116,9 @@ export function EnginePicker({ value, onChange, onSheetChange, onVideo, videoAct
         data-engine={shown}
       >
         <Icon aria-hidden="true" className={styles.icon} />
-        <span className="visually-hidden">Search type: </span>
-        <span className={styles.long}>{current.label}</span>
-        <span className={styles.short}>{current.short}</span>
+        <span className="visually-hidden">{t('engine.typeLabel')}: </span>
+        <span className={styles.long}>{t(`engine.${current.id}.label`)}</span>
+        <span className={styles.short}>{t(`engine.${current.id}.short`)}</span>
         <ChevronDown aria-hidden="true" className={styles.chevron} />
       </button>
 
@@ -142,7 +127,7 @@ export function EnginePicker({ value, onChange, onSheetChange, onVideo, videoAct
           ref={listRef}
           id={`${id}-list`}
           role="listbox"
-          aria-label="Search type"
+          aria-label={t('engine.typeLabel')}
           tabIndex={-1}
           className={styles.menu}
           aria-activedescendant={`${id}-${ENGINE_OPTIONS[active]!.id}`}
@@ -163,8 +148,13 @@ export function EnginePicker({ value, onChange, onSheetChange, onVideo, videoAct
         </ul>
       ) : null}
 
-      <BottomSheet open={open === 'sheet'} onClose={() => setOpen(null)} title="Search type" data-testid="engine-sheet">
-        <div role="radiogroup" aria-label="Search type" className={styles.sheetList}>
+      <BottomSheet
+        open={open === 'sheet'}
+        onClose={() => setOpen(null)}
+        title={t('engine.typeLabel')}
+        data-testid="engine-sheet"
+      >
+        <div role="radiogroup" aria-label={t('engine.typeLabel')} className={styles.sheetList}>
           {ENGINE_OPTIONS.map((option) => {
             const OptionIcon = option.icon;
             const selected = option.id === shown;
@@ -181,8 +171,8 @@ export function EnginePicker({ value, onChange, onSheetChange, onVideo, videoAct
               >
                 <OptionIcon aria-hidden="true" className={styles.optionIcon} />
                 <span className={styles.text}>
-                  <span className={styles.label}>{option.label}</span>
-                  <span className={styles.hint}>{option.hint}</span>
+                  <span className={styles.label}>{t(`engine.${option.id}.label`)}</span>
+                  <span className={styles.hint}>{t(`engine.${option.id}.hint`)}</span>
                 </span>
                 {selected ? <Check aria-hidden="true" className={styles.check} /> : null}
               </button>
@@ -210,6 +200,7 @@ function EngineItem({
   onHover: () => void;
 }) {
   const Icon = option.icon;
+  const { t } = useTranslation('search');
   return (
     <li
       id={id}
@@ -228,8 +219,8 @@ function EngineItem({
     >
       <Icon aria-hidden="true" className={styles.optionIcon} />
       <span className={styles.text}>
-        <span className={styles.label}>{option.label}</span>
-        <span className={styles.hint}>{option.hint}</span>
+        <span className={styles.label}>{t(`engine.${option.id}.label`)}</span>
+        <span className={styles.hint}>{t(`engine.${option.id}.hint`)}</span>
       </span>
       {selected ? <Check aria-hidden="true" className={styles.check} /> : null}
     </li>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import { BREAKPOINTS } from '../../components/ui/breakpoints';
 import { preloadSearchOverlay } from './search-launcher';
@@ -29,6 +30,7 @@ export function useCompactHeader(): boolean {
  */
 export function HeaderSearchBar({ className }: { className?: string }) {
   const [value, setValue] = useState('');
+  const { t } = useTranslation('search');
   return (
     <div className={className}>
       <div className={styles.bar} onPointerEnter={preloadSearchOverlay}>
@@ -36,8 +38,8 @@ export function HeaderSearchBar({ className }: { className?: string }) {
         <input
           type="search"
           className={styles.input}
-          aria-label="Search music and sound effects"
-          placeholder="Search music, moods, genres…"
+          aria-label={t('header.label')}
+          placeholder={t('header.placeholder')}
           value={value}
           autoComplete="off"
           spellCheck={false}
@@ -58,7 +60,7 @@ export function HeaderSearchBar({ className }: { className?: string }) {
           onBlur={() => setValue('')}
           data-testid="header-search-bar"
         />
-        <kbd className={styles.kbd} aria-hidden="true" title="Press / to search from anywhere">
+        <kbd className={styles.kbd} aria-hidden="true" title={t('header.shortcut')}>
           /
         </kbd>
       </div>

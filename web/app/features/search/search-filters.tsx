@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { SlidersHorizontal, X } from 'lucide-react';
 import type { Category } from '@cuewave/contract/catalog';
 import type { FacetCount, SearchFacets } from '@cuewave/contract/search';
@@ -38,7 +40,13 @@ export type SearchFiltersProps = {
 };
 
 type ListField = 'genres' | 'subGenres' | 'categories' | 'moods';
-type Facet = { field: ListField; label: string; options: FacetOption[]; testId: string };
+/** `label`: the facet's name in the `catalog` texts (filters.*), shared with the catalogue's filter bar. */
+type Facet = {
+  field: ListField;
+  label: 'category' | 'genre' | 'subgenre' | 'mood';
+  options: FacetOption[];
+  testId: string;
+};
 
 const rangeText = (from: number | undefined, to: number | undefined, format: (v: number) => string) =>
   from !== undefined && to !== undefined
@@ -67,7 +75,7 @@ function facetsFor(props: SearchFiltersProps): Facet[] {
     return [
       {
         field: 'categories',
-        label: 'Category',
+        label: 'category',
         options: withChosen(pick('categories'), state.categories, names),
         testId: 'search-facet-categories',
       },
@@ -76,7 +84,7 @@ function facetsFor(props: SearchFiltersProps): Facet[] {
   const list: Facet[] = [
     {
       field: 'genres',
-      label: 'Genre',
+      label: 'genre',
       options: withChosen(pick('genres'), state.genres, names),
       testId: 'search-facet-genres',
     },
@@ -90,7 +98,7 @@ function facetsFor(props: SearchFiltersProps): Facet[] {
     if (options.length || state.subGenres.length) {
       list.push({
         field: 'subGenres',
-        label: 'Subgenre',
+        label: 'subgenre',
         options: withChosen(options, state.subGenres, names),
         testId: 'search-facet-subgenres',
       });
@@ -98,7 +106,7 @@ function facetsFor(props: SearchFiltersProps): Facet[] {
   }
   list.push({
     field: 'moods',
-    label: 'Mood',
+    label: 'mood',
     options: withChosen(pick('moods'), state.moods, names),
     testId: 'search-facet-moods',
   });
@@ -113,6 +121,8 @@ function facetsFor(props: SearchFiltersProps): Facet[] {
 export function SearchFilters(props: SearchFiltersProps) {
   const { state, bounds, onChange, count, onSheetChange } = props;
   const [sheetOpen, setSheetOpen] = useState(false);
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const music = state.type === 'music';
   const facets = facetsFor(props);
   const active = countSearchFilters(state, bounds);
@@ -130,30 +140,32 @@ export function SearchFilters(props: SearchFiltersProps) {
   ) : null;
   const bpmControl = music ? (
     <RangeFilter
-      label="BPM"
+      label={t('filters.bpm')}
+      testId="bpm"
       bounds={bounds.bpm}
       from={bpm.from}
       to={bpm.to}
-      unit="bpm"
+      unit={t('filters.unitBpm')}
       onCommit={(from, to) => onChange({ bpm: { from, to } })}
     />
   ) : null;
   const durationControl = (
     <RangeFilter
-      label="Duration"
+      label={t('filters.duration')}
+      testId="duration"
       bounds={bounds.duration}
       from={duration.from}
       to={duration.to}
       // The catalogue's bounds are any whole seconds: a coarser step could not reach them.
       step={1}
-      unit="sec"
+      unit={t('filters.unitSec')}
       format={(v) => formatTime(v)}
       onCommit={(from, to) => onChange({ duration: { from, to } })}
     />
   );
   const facetControl = (facet: Facet, columns: 1 | 2) => (
     <CheckboxFacet
-      label={facet.label}
+      label={t(`filters.${facet.label}`)}
       options={facet.options}
       selected={state[facet.field]}
       onChange={(ids) => onChange({ [facet.field]: ids })}
@@ -164,11 +176,11 @@ export function SearchFilters(props: SearchFiltersProps) {
 
   return (
     <div className={styles.root}>
-      <div className={styles.bar} role="group" aria-label="Filter results" data-testid="search-filters">
+      <div className={styles.bar} role="group" aria-label={t('filters.results')} data-testid="search-filters">
         {vocal}
         {bpmControl ? (
           <FilterPopover
-            label="BPM"
+            label={t('filters.bpm')}
             summary={isRangeSet(bpm) ? rangeText(bpm.from, bpm.to, String) : undefined}
             active={isRangeSet(bpm)}
             testId="search-filter-bpm"
@@ -177,7 +189,7 @@ export function SearchFilters(props: SearchFiltersProps) {
           </FilterPopover>
         ) : null}
         <FilterPopover
-          label="Duration"
+          label={t('filters.duration')}
           summary={isRangeSet(duration) ? rangeText(duration.from, duration.to, formatTime) : undefined}
           active={isRangeSet(duration)}
           testId="search-filter-duration"
@@ -189,7 +201,7 @@ export function SearchFilters(props: SearchFiltersProps) {
           return (
             <FilterPopover
               key={facet.field}
-              label={facet.label}
+              label={t(`filters.${facet.label}`)}
               summary={chosen ? String(chosen) : undefined}
               active={chosen > 0}
               width={480}
@@ -202,7 +214,7 @@ export function SearchFilters(props: SearchFiltersProps) {
         {active > 0 ? (
           <button type="button" className={styles.clear} onClick={clear} data-testid="search-clear-filters">
             <X aria-hidden="true" />
-            Clear filters
+            {t('listing.clearFilters')}
           </button>
         ) : null}
       </div>
@@ -216,24 +228,22 @@ export function SearchFilters(props: SearchFiltersProps) {
           aria-haspopup="dialog"
           data-testid="search-open-filters"
         >
-          Filters
+          {t('filters.title')}
           {active > 0 ? <span className={styles.badge}>{active}</span> : null}
         </Button>
       </div>
       <BottomSheet
         open={sheetOpen}
         onClose={() => openSheet(false)}
-        title="Filters"
+        title={t('filters.title')}
         data-testid="search-filters-panel"
         footer={
           <>
             <Button variant="ghost" onClick={clear} disabled={active === 0}>
-              Clear filters
+              {t('listing.clearFilters')}
             </Button>
             <Button onClick={() => openSheet(false)} data-testid="search-show-results">
-              {count !== null
-                ? `Show ${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`
-                : 'Show results'}
+              {count !== null ? t('filters.showCount', { count, n: number(count) }) : t('filters.showResults')}
             </Button>
           </>
         }
@@ -261,14 +271,16 @@ export function VocalChoice({
   onChange: (value: SearchState['vocal']) => void;
 }) {
   const name = useId();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const choices: Array<{ key: string; label: string; value: SearchState['vocal']; count?: number }> = [
-    { key: 'all', label: 'All', value: undefined },
-    { key: 'vocal', label: 'Vocals', value: 'vocal', count: counts?.vocal },
-    { key: 'instrumental', label: 'Instrumental', value: 'instrumental', count: counts?.instrumental },
+    { key: 'all', label: t('filters.all'), value: undefined },
+    { key: 'vocal', label: t('filters.vocals'), value: 'vocal', count: counts?.vocal },
+    { key: 'instrumental', label: t('filters.instrumental'), value: 'instrumental', count: counts?.instrumental },
   ];
   return (
     <fieldset className={styles.segmented} data-testid="search-filter-vocal">
-      <legend className="visually-hidden">Vocals</legend>
+      <legend className="visually-hidden">{t('filters.vocals')}</legend>
       {choices.map((choice) => (
         <label key={choice.key} className={styles.segment}>
           <input
@@ -284,7 +296,7 @@ export function VocalChoice({
           {choice.count !== undefined ? (
             <span className={styles.segmentCount}>
               <span className="visually-hidden">, </span>
-              {choice.count.toLocaleString('en-US')}
+              {number(choice.count)}
             </span>
           ) : null}
         </label>
@@ -307,11 +319,12 @@ export function ActiveFilterChips({
   names: ReadonlyMap<string, string>;
   onChange: (patch: Partial<SearchState>) => void;
 }): ReactNode {
+  const { t } = useTranslation('catalog');
   const chips: ActiveChip[] = [];
   if (state.vocal) {
     chips.push({
       key: 'vocal',
-      label: state.vocal === 'vocal' ? 'Vocals' : 'Instrumental',
+      label: state.vocal === 'vocal' ? t('filters.vocals') : t('filters.instrumental'),
       remove: () => onChange({ vocal: undefined }),
     });
   }
@@ -319,7 +332,7 @@ export function ActiveFilterChips({
   if (isRangeSet(bpm)) {
     chips.push({
       key: 'bpm',
-      label: `${rangeText(bpm.from, bpm.to, String)} BPM`,
+      label: t('filters.bpmChip', { range: rangeText(bpm.from, bpm.to, String) }),
       remove: () => onChange({ bpm: {} }),
     });
   }
@@ -343,10 +356,10 @@ export function ActiveFilterChips({
   }
   if (!chips.length) return null;
   return (
-    <ul role="list" className={styles.chips} aria-label="Active filters" data-testid="search-active-filters">
+    <ul role="list" className={styles.chips} aria-label={t('filters.active')} data-testid="search-active-filters">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <RemovableChip size="sm" onRemove={chip.remove} removeLabel={`Remove filter ${chip.label}`}>
+          <RemovableChip size="sm" onRemove={chip.remove} removeLabel={t('filters.remove', { filter: chip.label })}>
             {chip.label}
           </RemovableChip>
         </li>

@@ -38,7 +38,15 @@ function answer(body: { prompt?: string; engine?: string; ignore?: string[] }): 
   const ai = body.engine === 'ai';
   const chips =
     ai && !body.ignore?.includes('mood:calm')
-      ? [{ id: 'mood:calm', kind: 'mood' as const, label: 'Calm', words: 'calm' }]
+      ? [
+          {
+            id: 'mood:calm',
+            kind: 'mood' as const,
+            label: 'Calm',
+            value: { concept: 'calm', names: [], bpm: null, seconds: null },
+            words: 'calm',
+          },
+        ]
       : [];
   return {
     items: [product('a'), product('b')],

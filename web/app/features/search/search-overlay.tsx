@@ -9,6 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useFormat } from '../../i18n/format';
 import { Search, X } from 'lucide-react';
 import type { SearchChip, SearchResponse, SearchSort } from '@cuewave/contract/search';
 import { focusableWithin, useScrollLock } from '../../components/ui/focus-trap';
@@ -47,21 +50,21 @@ import { useSearchHistory } from './use-search-history';
 import { useSearchResults } from './use-search-results';
 import styles from './search-overlay.module.css';
 
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Best match',
-  alphabetic: 'Title A–Z',
-  newest: 'Newest',
-  bpm_asc: 'BPM: slow to fast',
-  bpm_desc: 'BPM: fast to slow',
-  duration_asc: 'Shortest first',
-  duration_desc: 'Longest first',
-};
+/** The sorts in the menu's order; each one's label is `sort.<id>` in the `search` texts. */
+const SORTS: SearchSort[] = [
+  'relevance',
+  'alphabetic',
+  'newest',
+  'bpm_asc',
+  'bpm_desc',
+  'duration_asc',
+  'duration_desc',
+];
 
 /** A result count in words: AI counts its best matches (at most 100), standard every match. */
-function countText(response: SearchResponse): string {
-  const n = response.count.toLocaleString('en-US');
-  if (response.engine === 'ai') return response.count === 1 ? '1 best match' : `${n} best matches`;
-  return response.count === 1 ? '1 result' : `${n} results`;
+function countText(response: SearchResponse, t: TFunction<'search'>, number: (value: number) => string): string {
+  const vars = { count: response.count, n: number(response.count) };
+  return response.engine === 'ai' ? t('overlay.bestMatches', vars) : t('overlay.results', vars);
 }
 
 /**
@@ -75,6 +78,8 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useViewer();
+  const { t } = useTranslation('search');
+  const { number } = useFormat();
   const [state, setState] = useState<SearchState>(() => parseSearchState(location.search));
   const [bounds, setBounds] = useState<Bounds>(DEFAULT_BOUNDS);
   // A bottom sheet (engine picker, filters) is open: Escape and Tab belong to it.
@@ -311,7 +316,7 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
 
   const showChips = searchable && data && data.engine === 'ai' && state.engine === 'ai' && !results.failure;
   const sort = effectiveSort(state);
-  const sortOptions = (Object.keys(SORT_LABELS) as SearchSort[]).filter(
+  const sortOptions = SORTS.filter(
     (s) =>
       s === sort || ((s !== 'relevance' || state.prompt.trim()) && (state.type === 'music' || !s.startsWith('bpm'))),
   );
@@ -322,7 +327,7 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
       className={styles.overlay}
       role="dialog"
       aria-modal="true"
-      aria-label="Search"
+      aria-label={t('overlay.label')}
       onKeyDown={onRootKeyDown}
       // Hidden until this chunk's stylesheet (which says visible !important) has arrived: a server-rendered
       // overlay (?searchQuery=) must not flash unstyled while the code-split CSS loads.
@@ -342,7 +347,7 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
             >
               <Search aria-hidden="true" className={styles.promptIcon} />
               <label htmlFor={promptId} className="visually-hidden">
-                {state.engine === 'ai' ? 'Describe the music you need' : 'Search music and sound effects'}
+                {state.engine === 'ai' ? t('overlay.promptAi') : t('header.label')}
               </label>
               <input
                 ref={inputRef}
@@ -358,10 +363,10 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                 onKeyDown={onPromptKeyDown}
                 placeholder={
                   state.engine === 'ai'
-                    ? 'Describe the music you need…'
+                    ? t('overlay.placeholderAi')
                     : state.type === 'sfx'
-                      ? 'Search sound effects…'
-                      : 'Search titles, artists, moods…'
+                      ? t('overlay.placeholderSfx')
+                      : t('overlay.placeholderMusic')
                 }
                 maxLength={500}
                 autoComplete="off"
@@ -371,13 +376,13 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                 data-testid="search-input"
               />
               {results.loading && searchable ? (
-                <Spinner size="sm" label="Searching" className={styles.spinner} />
+                <Spinner size="sm" label={t('overlay.searching')} className={styles.spinner} />
               ) : null}
               {state.prompt ? (
                 <button
                   type="button"
                   className={styles.clearPrompt}
-                  aria-label="Clear the search text"
+                  aria-label={t('overlay.clearPrompt')}
                   onClick={() => {
                     change({ prompt: '' });
                     inputRef.current?.focus();
@@ -402,16 +407,16 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
             </div>
             <button type="button" className={styles.close} onClick={close} data-testid="search-close">
               <X aria-hidden="true" />
-              <span className="visually-hidden">Close search</span>
+              <span className="visually-hidden">{t('overlay.close')}</span>
               {/* Part of the name ("Close search Esc"): the visible text must be in it. On phones it is hidden. */}
-              <kbd className={styles.kbd}>Esc</kbd>
+              <kbd className={styles.kbd}>{t('overlay.escKey')}</kbd>
             </button>
             <fieldset
               className={styles.typeSwitch}
               style={videoOpen ? { display: 'none' } : undefined}
               data-testid="search-type"
             >
-              <legend className="visually-hidden">Search in</legend>
+              <legend className="visually-hidden">{t('overlay.searchIn')}</legend>
               {(['music', 'sfx'] as const).map((type) => (
                 <label key={type} className={styles.typeOption}>
                   <input
@@ -422,7 +427,7 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                     className={styles.typeInput}
                     data-testid={`search-type-${type}`}
                   />
-                  <span>{type === 'music' ? 'Music' : 'Sound effects'}</span>
+                  <span>{t(`type.${type}`)}</span>
                 </label>
               ))}
             </fieldset>
@@ -440,7 +445,7 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                 onSheetChange={onFiltersSheet}
               />
               <label className={styles.sort}>
-                <span className={styles.sortLabel}>Sort</span>
+                <span className={styles.sortLabel}>{t('overlay.sort')}</span>
                 <select
                   className={cx(selectStyles.select, styles.sortSelect)}
                   value={sort}
@@ -453,7 +458,7 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
                 >
                   {sortOptions.map((option) => (
                     <option key={option} value={option}>
-                      {SORT_LABELS[option]}
+                      {t(`sort.${option}`)}
                     </option>
                   ))}
                 </select>
@@ -501,14 +506,22 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
               {data && !results.failure && (data.count > 0 || results.loading) ? (
                 <div className={styles.status}>
                   <p className={styles.count} role="status" data-testid="search-count">
-                    {results.loading ? 'Searching…' : countText(data)}
+                    {results.loading ? t('overlay.searchingEllipsis') : countText(data, t, number)}
                     {!results.loading && current && current.prompt.trim() ? (
-                      <span className={styles.countFor}> for “{current.prompt.trim()}”</span>
+                      <span className={styles.countFor}>
+                        {' '}
+                        {t('overlay.countFor', { prompt: current.prompt.trim() })}
+                      </span>
                     ) : null}
                   </p>
                   {data.corrected && data.engine === 'standard' ? (
                     <p className={styles.corrected} data-testid="search-corrected">
-                      Showing results for <strong>{data.corrected}</strong>
+                      <Trans
+                        t={t}
+                        i18nKey="overlay.corrected"
+                        values={{ corrected: data.corrected }}
+                        components={{ strong: <strong /> }}
+                      />
                     </p>
                   ) : null}
                 </div>

@@ -138,7 +138,7 @@ describe('SearchReference', () => {
     fireEvent.change(screen.getByTestId('reference-file'), { target: { files: [file] } });
     const problem = await screen.findByTestId('reference-problem');
     expect(problem.textContent).toContain('clip.mp3');
-    expect(problem.textContent).toContain('This is not an audio file we can read.');
+    expect(problem.textContent).toContain('This is not an audio file we can read (mp3, wav, flac, ogg, m4a, aiff…).');
     expect(sent[0]!.url).toBe('/api/v1/product/search/reference/upload?name=clip.mp3');
     expect(sent[0]!.contentType).toBe('application/octet-stream');
     expect(sent[0]!.body).toBe(file);

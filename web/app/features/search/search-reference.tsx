@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AudioLines, FileAudio, Link2, Music, TriangleAlert, Upload, X } from 'lucide-react';
 import type { ProductType } from '@cuewave/contract/catalog';
 import {
@@ -38,6 +39,7 @@ export function SearchReference({
   const inputRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const { t } = useTranslation('search');
   const expanded = open || references.length > 0 || problems.length > 0;
   const full = references.length >= SEARCH_REFERENCES_MAX;
 
@@ -55,8 +57,9 @@ export function SearchReference({
       } else {
         failed.push({
           key: `${item.url}\u0000${Math.random()}`,
-          label: item.url || 'Link',
-          message: item.reason?.message ?? 'This link cannot be used.',
+          label: item.url || t('reference.link'),
+          // The API's message is English; its code says the same in the page's language.
+          message: item.reason ? t(`reference.reason.${item.reason.code}`) : t('reference.unusable'),
         });
       }
     }
@@ -64,8 +67,8 @@ export function SearchReference({
     if (next.length > SEARCH_REFERENCES_MAX) {
       failed.push({
         key: `limit${Math.random()}`,
-        label: 'Too many references',
-        message: `A search can use at most ${SEARCH_REFERENCES_MAX}; remove one first.`,
+        label: t('reference.tooManyReferences'),
+        message: t('reference.tooManyReferencesMessage', { max: SEARCH_REFERENCES_MAX }),
       });
     }
     setProblems(failed);
@@ -73,10 +76,18 @@ export function SearchReference({
   }
 
   function fail(label: string, error: unknown) {
-    const message =
-      error instanceof ApiError
-        ? error.body.message
-        : 'Could not reach the server. Check your connection and try again.';
+    // The API's error text is English: the page says what happened in its own language.
+    const message = !(error instanceof ApiError)
+      ? t('reference.offline')
+      : error.status === 413
+        ? t('reference.reason.too-large')
+        : error.status === 415
+          ? t('reference.reason.not-audio')
+          : error.status === 429
+            ? t('reference.reason.rate-limited')
+            : error.status === 503
+              ? t('reference.reason.busy')
+              : t('reference.requestFailed');
     setProblems([{ key: `${label}${Math.random()}`, label, message }]);
   }
 
@@ -91,7 +102,13 @@ export function SearchReference({
       return;
     }
     if (urls.length > REFERENCE_URLS_MAX) {
-      setProblems([{ key: 'many', label: 'Too many links', message: `Paste at most ${REFERENCE_URLS_MAX} at once.` }]);
+      setProblems([
+        {
+          key: 'many',
+          label: t('reference.tooManyLinks'),
+          message: t('reference.tooManyLinksMessage', { max: REFERENCE_URLS_MAX }),
+        },
+      ]);
       return;
     }
     setBusy('links');
@@ -100,7 +117,7 @@ export function SearchReference({
       accept(items);
       if (items.some((i) => i.usable)) setText('');
     } catch (error) {
-      fail(urls.length === 1 ? urls[0]! : 'Links', error);
+      fail(urls.length === 1 ? urls[0]! : t('reference.links'), error);
     } finally {
       setBusy(null);
     }
@@ -130,7 +147,7 @@ export function SearchReference({
         >
           <AudioLines aria-hidden="true" />
           <span>
-            Sounds like… <span className={styles.openerHint}>paste a link or use an audio file</span>
+            {t('reference.opener')} <span className={styles.openerHint}>{t('reference.openerHint')}</span>
           </span>
         </button>
       </div>
@@ -138,11 +155,11 @@ export function SearchReference({
   }
 
   return (
-    <section className={styles.panel} aria-label="Reference links" data-testid="reference-panel">
+    <section className={styles.panel} aria-label={t('reference.panel')} data-testid="reference-panel">
       <form className={styles.form} onSubmit={submitLinks}>
         <label htmlFor={inputId} className={styles.label}>
           <AudioLines aria-hidden="true" />
-          Sounds like
+          {t('reference.label')}
         </label>
         <div className={styles.field}>
           <Link2 aria-hidden="true" className={styles.fieldIcon} />
@@ -154,7 +171,7 @@ export function SearchReference({
             className={styles.input}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
-            placeholder="Paste a track, audio or video link"
+            placeholder={t('reference.placeholder')}
             autoComplete="off"
             spellCheck={false}
             disabled={full}
@@ -171,7 +188,7 @@ export function SearchReference({
             disabled={!!busy || full}
             data-testid="reference-add"
           >
-            Add
+            {t('reference.add')}
           </Button>
           <Button
             size="sm"
@@ -182,7 +199,7 @@ export function SearchReference({
             onClick={() => fileRef.current?.click()}
             data-testid="reference-upload"
           >
-            Audio file
+            {t('reference.audioFile')}
           </Button>
           <input
             ref={fileRef}
@@ -202,7 +219,7 @@ export function SearchReference({
               type="button"
               className={styles.dismiss}
               onClick={() => setOpen(false)}
-              aria-label="Close reference links"
+              aria-label={t('reference.close')}
             >
               <X aria-hidden="true" />
             </button>
@@ -210,13 +227,11 @@ export function SearchReference({
         </div>
       </form>
       <p id={`${inputId}-hint`} className={styles.hint}>
-        {full
-          ? `At most ${SEARCH_REFERENCES_MAX} references; remove one to add another.`
-          : 'Our tracks, audio files (up to 20 MB and 10 minutes) or pages of YouTube, Spotify, SoundCloud, Apple Music, Deezer, TikTok and Vimeo.'}
+        {full ? t('reference.full', { max: SEARCH_REFERENCES_MAX }) : t('reference.hint')}
       </p>
       {busy === 'file' ? (
         <p className={styles.hint} role="status">
-          <Spinner size="sm" label={null} /> Analysing the audio…
+          <Spinner size="sm" label={null} /> {t('reference.analysing')}
         </p>
       ) : null}
       <ul className={styles.chips} aria-live="polite" data-testid="reference-chips">
@@ -241,7 +256,7 @@ export function SearchReference({
               type="button"
               className={styles.remove}
               onClick={() => setProblems((list) => list.filter((p) => p.key !== problem.key))}
-              aria-label={`Dismiss: ${problem.message}`}
+              aria-label={t('reference.dismiss', { message: problem.message })}
             >
               <X aria-hidden="true" />
             </button>
@@ -263,6 +278,7 @@ function ReferenceChip({
   onRemove: () => void;
 }) {
   const known = recallReference(reference);
+  const { t } = useTranslation('search');
   const [title, setTitle] = useState(known.title);
   const [artist, setArtist] = useState(known.artist);
 
@@ -277,13 +293,13 @@ function ReferenceChip({
         setArtist(product.artist.name);
       },
       () => {
-        if (live) setTitle('A track from our catalogue');
+        if (live) setTitle(t('reference.ourTrackUnknown'));
       },
     );
     return () => {
       live = false;
     };
-  }, [reference, known.title, known.kind]);
+  }, [reference, known.title, known.kind, t]);
 
   const icon =
     known.kind === 'product' ? (
@@ -295,13 +311,13 @@ function ReferenceChip({
     );
   const what =
     known.kind === 'product'
-      ? 'Our track: ranked by its sound'
+      ? t('reference.ourTrack')
       : known.kind === 'streaming'
-        ? `${known.service ? STREAMING_SERVICE_NAMES[known.service] : 'Streaming'} · audio not analysed, ${
-            soundRanks ? 'the sound reference ranks the results' : 'searching by title and artist'
-          }`
-        : 'Audio file: ranked by its sound';
-  const name = title ?? 'Loading…';
+        ? t(soundRanks ? 'reference.streamingRanked' : 'reference.streamingWords', {
+            service: known.service ? STREAMING_SERVICE_NAMES[known.service] : t('reference.streaming'),
+          })
+        : t('reference.audio');
+  const name = title ?? t('reference.loading');
   return (
     <li className={styles.chip} data-testid="reference-chip" data-kind={known.kind}>
       {icon}
@@ -314,7 +330,7 @@ function ReferenceChip({
           {what}
         </span>
       </span>
-      <button type="button" className={styles.remove} onClick={onRemove} aria-label={`Remove reference ${name}`}>
+      <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('reference.remove', { name })}>
         <X aria-hidden="true" />
       </button>
     </li>

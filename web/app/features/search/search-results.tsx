@@ -1,4 +1,7 @@
 import { forwardRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useFormat } from '../../i18n/format';
 import { AlertTriangle, ChevronLeft, ChevronRight, RotateCcw, SearchX, Sparkles } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import {
@@ -14,6 +17,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { pageWindow, showingText } from '../catalog/components/pager';
 import { TrackListSkeleton } from '../catalog/components/track-list';
 import { TrackRow } from '../catalog/components/track-row';
+import { chipLabel } from './chip-label';
 import { pageCount, type SearchState } from './search-state';
 import type { SearchFailure } from './use-search-results';
 import { CloseIn } from '../similar/close-in';
@@ -31,33 +35,38 @@ export function PromptChips({
   onRemove: (chip: SearchChip) => void;
   onRestore: () => void;
 }) {
+  const { t, i18n } = useTranslation('search');
   if (!chips.length && !ignored) return null;
+  const hasText = (key: string) => i18n.exists(key, { ns: 'search' });
   return (
     <div className={styles.chipsRow} data-testid="search-chips">
       <span className={styles.chipsLabel}>
         <Sparkles aria-hidden="true" />
-        Understood as
+        {t('chips.understoodAs')}
       </span>
-      <ul role="list" className={styles.chips} aria-label="Filters read from your prompt">
-        {chips.map((chip) => (
-          <li key={chip.id}>
-            <RemovableChip
-              size="sm"
-              onRemove={() => onRemove(chip)}
-              removeLabel={`Remove “${chip.label}” (from “${chip.words}”)`}
-              className={styles.promptChip}
-            >
-              <span title={`From “${chip.words}”`} data-testid="search-chip" data-chip-id={chip.id}>
-                {chip.label}
-              </span>
-            </RemovableChip>
-          </li>
-        ))}
+      <ul role="list" className={styles.chips} aria-label={t('chips.label')}>
+        {chips.map((chip) => {
+          const label = chipLabel(chip, t, hasText);
+          return (
+            <li key={chip.id}>
+              <RemovableChip
+                size="sm"
+                onRemove={() => onRemove(chip)}
+                removeLabel={t('chips.remove', { label, words: chip.words })}
+                className={styles.promptChip}
+              >
+                <span title={t('chips.from', { words: chip.words })} data-testid="search-chip" data-chip-id={chip.id}>
+                  {label}
+                </span>
+              </RemovableChip>
+            </li>
+          );
+        })}
       </ul>
       {ignored > 0 ? (
         <button type="button" className={styles.restore} onClick={onRestore} data-testid="search-chips-restore">
           <RotateCcw aria-hidden="true" />
-          Restore {ignored === 1 ? 'the removed filter' : `${ignored} removed filters`}
+          {t('chips.restore', { count: ignored })}
         </button>
       ) : null}
     </div>
@@ -66,14 +75,18 @@ export function PromptChips({
 
 /** "Why it matched", compact and literal: the prompt's filters this track meets, and its closest words. */
 export function MatchReason({ explanation, chips }: { explanation: SearchExplanation; chips: SearchChip[] }) {
-  const met = explanation.chips
-    .map((id) => chips.find((chip) => chip.id === id)?.label)
-    .filter((label): label is string => !!label);
+  const { t, i18n } = useTranslation('search');
+  const hasText = (key: string) => i18n.exists(key, { ns: 'search' });
+  const met = explanation.chips.flatMap((id) => {
+    const chip = chips.find((c) => c.id === id);
+    return chip ? [chipLabel(chip, t, hasText)] : [];
+  });
   const words = explanation.closest.slice(0, 3);
   if (!met.length && !words.length) return null;
+  const quoted = words.map((w) => t('reason.quoted', { word: w })).join(', ');
   const full = [
-    met.length ? `Matches ${met.join(' · ')}` : '',
-    words.length ? `close to ${words.map((w) => `“${w}”`).join(', ')}` : '',
+    met.length ? `${t('reason.matches')} ${met.join(' · ')}` : '',
+    words.length ? `${t('reason.closeTo')} ${quoted}` : '',
   ]
     .filter(Boolean)
     .join(' — ');
@@ -81,13 +94,13 @@ export function MatchReason({ explanation, chips }: { explanation: SearchExplana
     <span className={styles.reason} title={full} data-testid="match-reason">
       {met.length ? (
         <span>
-          <span className={styles.reasonKey}>Matches</span> {met.join(' · ')}
+          <span className={styles.reasonKey}>{t('reason.matches')}</span> {met.join(' · ')}
         </span>
       ) : null}
       {met.length && words.length ? <span aria-hidden="true"> — </span> : null}
       {words.length ? (
         <span>
-          <span className={styles.reasonKey}>close to</span> {words.map((w) => `“${w}”`).join(', ')}
+          <span className={styles.reasonKey}>{t('reason.closeTo')}</span> {quoted}
         </span>
       ) : null}
     </span>
@@ -107,11 +120,12 @@ export const ResultList = forwardRef<HTMLUListElement, ResultListProps>(function
   { items, response, stale, onKeyDown },
   ref,
 ) {
+  const { t } = useTranslation('search');
   return (
     <ul
       ref={ref}
       role="list"
-      aria-label="Search results"
+      aria-label={t('resultsLabel')}
       className={cx(styles.rows, stale && styles.stale)}
       onKeyDown={onKeyDown}
       data-testid="search-results"
@@ -162,17 +176,18 @@ export function NoResults({
   onClearFilters: () => void;
   onTryAi: () => void;
 }) {
+  const { t } = useTranslation('search');
   const prompt = state.prompt.trim();
   const tips: string[] = [];
-  if (chipsRemovable) tips.push('removing a filter read from your prompt');
-  if (filtered) tips.push('clearing the filters');
-  if (prompt && state.engine === 'standard') tips.push('describing it in your own words with AI search');
-  if (prompt) tips.push('using fewer or different words');
+  if (chipsRemovable) tips.push(t('empty.tipChip'));
+  if (filtered) tips.push(t('empty.tipFilters'));
+  if (prompt && state.engine === 'standard') tips.push(t('empty.tipAi'));
+  if (prompt) tips.push(t('empty.tipWords'));
   return (
     <EmptyState
       icon={<SearchX />}
-      title={prompt ? `No results for “${prompt}”` : 'No results for these filters'}
-      description={tips.length ? `Try ${joinTips(tips)}.` : 'Try another search.'}
+      title={prompt ? t('empty.titlePrompt', { prompt }) : t('empty.titleFilters')}
+      description={tips.length ? t('empty.try', { tips: joinTips(tips, t) }) : t('empty.tryAnother')}
       role="status"
       headingLevel={3}
       compact
@@ -180,12 +195,12 @@ export function NoResults({
         <>
           {filtered ? (
             <Button variant="secondary" onClick={onClearFilters} data-testid="search-empty-clear">
-              Clear filters
+              {t('filters.clear')}
             </Button>
           ) : null}
           {prompt && state.engine === 'standard' ? (
             <Button variant="primary" icon={<Sparkles />} onClick={onTryAi} data-testid="search-empty-ai">
-              Try AI search
+              {t('empty.tryAi')}
             </Button>
           ) : null}
         </>
@@ -195,9 +210,9 @@ export function NoResults({
   );
 }
 
-function joinTips(tips: string[]): string {
+function joinTips(tips: string[], t: TFunction<'search'>): string {
   if (tips.length === 1) return tips[0]!;
-  return `${tips.slice(0, -1).join(', ')} or ${tips[tips.length - 1]}`;
+  return t('empty.or', { items: tips.slice(0, -1).join(', '), last: tips[tips.length - 1] });
 }
 
 /** The search failed: say what happened in plain words, offer a retry (and standard search when AI is down). */
@@ -212,24 +227,20 @@ export function SearchError({
   onRetry: () => void;
   onUseStandard: () => void;
 }) {
+  const { t } = useTranslation('search');
   const aiDown = engine === 'ai' && failure.status === 503;
   const invalid = failure.status === 400;
   return (
     <EmptyState
       icon={<AlertTriangle />}
-      title={
-        aiDown
-          ? 'AI search is unavailable right now'
-          : invalid
-            ? 'This search cannot be run'
-            : 'The search did not go through'
-      }
+      title={aiDown ? t('error.aiDownTitle') : invalid ? t('error.invalidTitle') : t('error.failedTitle')}
       description={
         aiDown
-          ? 'Standard search still works: it matches titles, artists, genres, moods and tags.'
+          ? t('error.aiDownDescription')
           : invalid
-            ? failure.message
-            : 'Check your connection and try again.'
+            ? // The API's 400 message is English; the page says the same in its own language.
+              t('error.invalidDescription')
+            : t('error.failedDescription')
       }
       role="alert"
       headingLevel={3}
@@ -238,12 +249,12 @@ export function SearchError({
         <>
           {invalid ? null : (
             <Button variant="secondary" icon={<RotateCcw />} onClick={onRetry} data-testid="search-retry">
-              Try again
+              {t('error.retry')}
             </Button>
           )}
           {aiDown ? (
             <Button onClick={onUseStandard} data-testid="search-use-standard">
-              Use standard search
+              {t('error.useStandard')}
             </Button>
           ) : null}
         </>
@@ -268,10 +279,30 @@ export function SearchPager({
   const total = pageCount(count, state.engine);
   const skip = (state.page - 1) * SEARCH_PAGE_SIZE;
   const reachable = state.engine === 'ai' ? Math.min(count, total * SEARCH_PAGE_SIZE) : count;
+  return <SearchPagerNav state={state} total={total} skip={skip} shown={shown} reachable={reachable} onPage={onPage} />;
+}
+
+function SearchPagerNav({
+  state,
+  total,
+  skip,
+  shown,
+  reachable,
+  onPage,
+}: {
+  state: SearchState;
+  total: number;
+  skip: number;
+  shown: number;
+  reachable: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
-    <nav className={styles.pager} aria-label="Result pages" data-testid="search-pager">
+    <nav className={styles.pager} aria-label={t('pager.resultPages')} data-testid="search-pager">
       <p className={styles.pagerStatus} aria-live="polite">
-        {showingText(skip, shown, reachable)}
+        {showingText(t, number, skip, shown, reachable)}
       </p>
       {total > 1 ? (
         <div className={styles.pagerControls}>
@@ -282,7 +313,7 @@ export function SearchPager({
             onClick={() => onPage(state.page - 1)}
           >
             <ChevronLeft aria-hidden="true" />
-            <span>Previous</span>
+            <span>{t('pager.previous')}</span>
           </button>
           <ol role="list" className={styles.pages}>
             {pageWindow(state.page, total).map((page, i) =>
@@ -296,7 +327,7 @@ export function SearchPager({
                     type="button"
                     className={cx(styles.page, page === state.page && styles.current)}
                     aria-current={page === state.page ? 'page' : undefined}
-                    aria-label={`Page ${page}`}
+                    aria-label={t('pager.page', { page: number(page) })}
                     onClick={() => onPage(page)}
                   >
                     {page}
@@ -312,7 +343,7 @@ export function SearchPager({
             onClick={() => onPage(state.page + 1)}
             data-testid="search-next-page"
           >
-            <span>Next</span>
+            <span>{t('pager.next')}</span>
             <ChevronRight aria-hidden="true" />
           </button>
         </div>

@@ -1,11 +1,15 @@
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Clock, Sparkles, X } from 'lucide-react';
 import type { SearchEngine } from '@cuewave/contract/search';
 import { cx } from '../../components/ui/cx';
 import type { HistoryEntry } from './search-history';
 import styles from './search-suggestions.module.css';
 
-/** Prompts that show what AI search understands (each one finds music in the demo catalogue). */
+/**
+ * Prompts that show what AI search understands (each one finds music in the demo catalogue). They are
+ * queries, not interface texts: the same in every language (AI search reads Polish too, see the last).
+ */
 export const EXAMPLE_PROMPTS: Array<{ prompt: string; engine: SearchEngine }> = [
   { prompt: 'calm acoustic guitar for a travel vlog', engine: 'ai' },
   { prompt: 'upbeat electronic music for a product launch', engine: 'ai' },
@@ -24,8 +28,6 @@ export function suggestionsFor(history: HistoryEntry[]): Suggestion[] {
     ...EXAMPLE_PROMPTS.map((example, i) => ({ kind: 'example' as const, id: `x-${i}`, ...example })),
   ];
 }
-
-const ENGINE_SHORT: Record<SearchEngine, string> = { ai: 'AI', standard: 'Standard' };
 
 /**
  * Recent searches and example prompts under the empty prompt. Each is a button: arrows move focus
@@ -49,6 +51,7 @@ export function SearchSuggestions({
   onClear: () => void;
   onKeyDown: (event: ReactKeyboardEvent<HTMLElement>) => void;
 }) {
+  const { t } = useTranslation('search');
   const history = suggestions.filter((s) => s.kind === 'history');
   const examples = suggestions.filter((s) => s.kind === 'example');
 
@@ -72,7 +75,7 @@ export function SearchSuggestions({
           {s.kind === 'history' ? (
             <span className={styles.meta}>
               <span className="visually-hidden">, </span>
-              {ENGINE_SHORT[s.entry.engine]} · {s.entry.type === 'sfx' ? 'Sound effects' : 'Music'}
+              {t(`engineShort.${s.entry.engine}`)} · {s.entry.type === 'sfx' ? t('type.sfx') : t('type.music')}
             </span>
           ) : null}
         </button>
@@ -80,7 +83,7 @@ export function SearchSuggestions({
           <button
             type="button"
             className={styles.remove}
-            aria-label={`Remove “${s.entry.prompt}” from recent searches`}
+            aria-label={t('suggestions.remove', { prompt: s.entry.prompt })}
             onClick={() => onRemove(s.entry)}
             data-testid="history-remove"
           >
@@ -96,11 +99,11 @@ export function SearchSuggestions({
       <section aria-labelledby="search-recent-heading" className={styles.group} data-testid="search-history">
         <div className={styles.groupHead}>
           <h3 id="search-recent-heading" className={styles.heading}>
-            Recent searches
+            {t('suggestions.recent')}
           </h3>
           {history.length ? (
             <button type="button" className={styles.clear} onClick={onClear} data-testid="history-clear">
-              Clear history
+              {t('suggestions.clear')}
             </button>
           ) : null}
         </div>
@@ -111,16 +114,16 @@ export function SearchSuggestions({
         ) : (
           <p className={styles.none} data-testid="history-empty">
             {historyFailed
-              ? 'Your recent searches could not be loaded just now.'
+              ? t('suggestions.failed')
               : signedIn
-                ? 'Your searches will show up here, on every device you sign in on.'
-                : 'Your searches will show up here, in this browser.'}
+                ? t('suggestions.emptySignedIn')
+                : t('suggestions.emptyVisitor')}
           </p>
         )}
       </section>
       <section aria-labelledby="search-examples-heading" className={styles.group}>
         <h3 id="search-examples-heading" className={cx(styles.heading, styles.examplesHeading)}>
-          Try describing what you need
+          {t('suggestions.examples')}
         </h3>
         <ul role="list" className={styles.list}>
           {examples.map(option)}

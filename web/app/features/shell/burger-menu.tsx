@@ -11,12 +11,19 @@ import { useLocalizedPath } from './edition';
 import { Logo } from './logo';
 import { useAuth } from '../auth/use-auth';
 import { useViewer } from '../auth/use-viewer';
-import { dashboardNavFor, EXPLORE_NAV, HELP_NAV, LOGIN_PATH, navLabel, TRIAL_PATH, type NavLink } from './nav-links';
+import {
+  BURGER_MENU_ID,
+  dashboardNavFor,
+  EXPLORE_NAV,
+  HELP_NAV,
+  LOGIN_PATH,
+  navLabel,
+  TRIAL_PATH,
+  type NavLink,
+} from './nav-links';
 import { RegistrationActionLink } from './registration-action-link';
 import { useGenres } from './use-genres';
 import styles from './burger-menu.module.css';
-
-export const BURGER_MENU_ID = 'site-menu';
 
 /**
  * Full-screen navigation (spec §2): dashboard links (signed in) or explore links, an "all music"
@@ -42,9 +49,14 @@ export function BurgerMenu({ open, onClose }: { open: boolean; onClose: () => vo
 
   const closeRefFn = useRef(onClose);
   closeRefFn.current = onClose;
+  // A navigation closes the menu; mounting does not (the header mounts it on the first open).
+  const where = location.pathname + location.search;
+  const shownAt = useRef(where);
   useEffect(() => {
+    if (shownAt.current === where) return;
+    shownAt.current = where;
     closeRefFn.current();
-  }, [location.pathname, location.search]);
+  }, [where]);
 
   if (!mounted || !open) return null;
 

@@ -14,7 +14,7 @@ describe('catalogue switcher', () => {
     expect(activeCatalogTab('/c/song/x')).toBeNull();
   });
 
-  it('links every section and marks the current one; favourites asks a signed-out visitor to sign in', () => {
+  it('links every section and marks the current one; favourites asks a signed-out visitor to sign in', async () => {
     const router = createMemoryRouter([{ path: '*', element: <CatalogSwitcher /> }], {
       initialEntries: ['/c/sfx/whoosh'],
     });
@@ -33,7 +33,7 @@ describe('catalogue switcher', () => {
     expect(screen.getByRole('link', { name: 'Sound effects' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(screen.getByRole('link', { name: 'Favourites' }));
     expect(router.state.location.pathname).toBe('/c/sfx/whoosh');
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toMatch(/account/);
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
       '/auth/login?returnUrl=%2Fc%2Fplaylists%2Ffavorites',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AudioWaveform, Clapperboard, Disc3, Heart, ListMusic, Smile, TrendingUp } from 'lucide-react';
 import { LinkTabs, type LinkTab } from '../../components/ui/tabs';
 import { useViewer } from '../auth/use-viewer';
-import { FavoritesModal } from './favorites-modal';
+import { LazyFavoritesModal } from './lazy-favorites-modal';
 import { FAVORITES_PATH } from './nav-links';
 import { stripEdition } from './paths';
 import styles from './catalog-switcher.module.css';
@@ -65,7 +65,7 @@ export function CatalogSwitcher() {
       <div className={styles.inner}>
         <LinkTabs tabs={tabs} aria-label={t('catalogTabs.label')} variant="pills" className={styles.tabs} />
       </div>
-      <FavoritesModal
+      <LazyFavoritesModal
         open={favoritesOpen}
         onClose={() => setFavoritesOpen(false)}
         // Signing in from here leads on to what the visitor reached for.

@@ -1,10 +1,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { Me } from '@cuewave/contract/account';
 import { viewerFixture } from '../../test/viewer-fixture';
 import { resetReturningCustomerCache } from '../registration/returning-customer';
 import { Header } from './header';
+
+// The menu and the favourites modal load on first open; load them up front so the waits below time the header.
+beforeAll(() => Promise.all([import('./burger-menu'), import('./favorites-modal')]));
 
 afterEach(() => {
   cleanup();
@@ -51,10 +54,11 @@ describe('header account state (spec §2)', () => {
     expect(screen.queryByTestId('account-menu-button')).toBeNull();
   });
 
-  it('the favourites heart opens the sign-in modal for a visitor', () => {
+  it('the favourites heart opens the sign-in modal for a visitor', async () => {
     const router = renderHeader(null);
     fireEvent.click(screen.getByTestId('header-favorites'));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    // The modal's code loads on the first open (issue 15).
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -218,7 +222,7 @@ describe('header for a returning customer (decision 051)', () => {
     renderHeader(atCheckout());
     await screen.findByTestId('header-choose-plan');
     fireEvent.click(screen.getByTestId('burger-button'));
-    const menu = within(screen.getByTestId('burger-menu'));
+    const menu = within(await screen.findByTestId('burger-menu'));
     expect(menu.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/register/select-plan');
     expect(menu.queryByText('Finish sign-up')).toBeNull();
   });
@@ -228,7 +232,7 @@ describe('header for a returning customer (decision 051)', () => {
     renderHeader(atCheckout());
     await screen.findByTestId('finish-signup');
     fireEvent.click(screen.getByTestId('burger-button'));
-    const menu = within(screen.getByTestId('burger-menu'));
+    const menu = within(await screen.findByTestId('burger-menu'));
     expect(menu.getByTestId('menu-finish-signup').getAttribute('href')).toBe('/register');
     expect(menu.queryByText('Choose a plan')).toBeNull();
   });

@@ -5,18 +5,21 @@ import { Heart, Menu, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, IconButton } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
+import { lazyDialog } from '../../components/ui/lazy-part';
 import { AccountMenu } from '../auth/account-menu';
 import { useViewer } from '../auth/use-viewer';
 import { HeaderSearchBar, useCompactHeader } from '../search/header-search';
 import { openSearch } from '../search/search-open-store';
-import { BurgerMenu, BURGER_MENU_ID } from './burger-menu';
 import { useLocalizedPath } from './edition';
-import { FavoritesModal } from './favorites-modal';
+import { LazyFavoritesModal, preloadFavoritesModal } from './lazy-favorites-modal';
 import { useHeaderScroll } from './header-scroll';
 import { Logo } from './logo';
-import { FAVORITES_PATH, LOGIN_PATH, mainNavFor, navLabel, TRIAL_PATH } from './nav-links';
+import { BURGER_MENU_ID, FAVORITES_PATH, LOGIN_PATH, mainNavFor, navLabel, TRIAL_PATH } from './nav-links';
 import { RegistrationActionLink } from './registration-action-link';
 import styles from './header.module.css';
+
+// The full-screen menu loads when the burger button is first reached for, not with every page.
+const BurgerMenu = lazyDialog(() => import('./burger-menu').then((m) => m.BurgerMenu));
 
 export type HeaderProps = {
   /**
@@ -36,6 +39,8 @@ export type HeaderProps = {
 export function Header({ variant = 'solid' }: HeaderProps) {
   const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first open on, so closing and opening again behaves as before the menu was split out.
+  const [menuUsed, setMenuUsed] = useState(false);
   const [favoritesOpen, setFavoritesOpen] = useState(false);
   const scroll = useHeaderScroll(64, menuOpen || favoritesOpen);
   const localized = useLocalizedPath();
@@ -94,6 +99,7 @@ export function Header({ variant = 'solid' }: HeaderProps) {
               aria-label={t('favourites')}
               icon={<Heart />}
               onClick={() => (me ? navigate(FAVORITES_PATH) : setFavoritesOpen(true))}
+              onPointerEnter={me ? undefined : preloadFavoritesModal}
               aria-haspopup={me ? undefined : 'dialog'}
               data-testid="header-favorites"
             />
@@ -116,7 +122,12 @@ export function Header({ variant = 'solid' }: HeaderProps) {
               aria-label={t('openMenu')}
               icon={<Menu />}
               variant="secondary"
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuUsed(true);
+                setMenuOpen(true);
+              }}
+              onPointerEnter={BurgerMenu.preload}
+              onFocus={BurgerMenu.preload}
               aria-expanded={menuOpen}
               aria-controls={menuOpen ? BURGER_MENU_ID : undefined}
               aria-haspopup="dialog"
@@ -125,8 +136,8 @@ export function Header({ variant = 'solid' }: HeaderProps) {
           </div>
         </div>
       </header>
-      <BurgerMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <FavoritesModal
+      {menuUsed ? <BurgerMenu open={menuOpen} onClose={() => setMenuOpen(false)} /> : null}
+      <LazyFavoritesModal
         open={favoritesOpen}
         onClose={() => setFavoritesOpen(false)}
         // Signing in from here leads on to what the visitor reached for.

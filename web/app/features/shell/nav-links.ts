@@ -36,6 +36,9 @@ export const HELP_NAV: NavLink[] = [
 /** Hidden from navigation when logged in (spec §2, Public pages). */
 export const IN_STORE_PATH = '/in-store';
 
+/** The id of the burger menu's panel, for the burger button's aria-controls. */
+export const BURGER_MENU_ID = 'site-menu';
+
 /** The header's links for a visitor or a signed-in user. */
 export function mainNavFor(signedIn: boolean): NavLink[] {
   return signedIn ? MAIN_NAV.filter((link) => link.url !== IN_STORE_PATH) : MAIN_NAV;

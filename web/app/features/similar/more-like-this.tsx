@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../components/ui/prefetch-link';
 import { AudioLines } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
@@ -16,7 +17,8 @@ export type MoreLikeThisProps = {
 /** "More like this" (Epidemic's "Find similar", Artlist's "similar songs"): opens the sound-alike results. */
 export function MoreLikeThis({ product, variant = 'icon', className }: MoreLikeThisProps) {
   const localize = useLocalize();
-  const label = `More like ${product.title}`;
+  const { t } = useTranslation('similar');
+  const label = t('moreLike', { title: product.title });
   return (
     <PrefetchLink
       to={localize(similarPath(product))}
@@ -26,7 +28,7 @@ export function MoreLikeThis({ product, variant = 'icon', className }: MoreLikeT
       data-testid="more-like-this"
     >
       <AudioLines aria-hidden="true" />
-      {variant === 'button' ? <span>More like this</span> : null}
+      {variant === 'button' ? <span>{t('moreLikeThis')}</span> : null}
     </PrefetchLink>
   );
 }

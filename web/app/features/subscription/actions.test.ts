@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getI18n } from 'react-i18next';
 import {
   availableActions,
   channelsToKeepProblem,
@@ -7,6 +8,8 @@ import {
   upgradeTargets,
   type ActionSubject,
 } from './actions';
+
+const t = getI18n().getFixedT('en', 'subscription');
 
 const paid = (over: Partial<ActionSubject> = {}): ActionSubject => ({
   planType: 'advanced',
@@ -64,13 +67,13 @@ describe('plan targets and channels', () => {
   });
 
   it('keeps at most the new plan’s channels', () => {
-    expect(channelsToKeepProblem(3, 'advanced')).toBeNull();
-    expect(channelsToKeepProblem(4, 'advanced')).toBe('The Advanced plan covers 3 channels: keep at most 3.');
-    expect(channelsToKeepProblem(2, 'start')).toBe('The Start plan covers 1 channel: keep at most 1.');
+    expect(channelsToKeepProblem(3, 'advanced', t)).toBeNull();
+    expect(channelsToKeepProblem(4, 'advanced', t)).toBe('The Advanced plan covers 3 channels: keep at most 3.');
+    expect(channelsToKeepProblem(2, 'start', t)).toBe('The Start plan covers 1 channel: keep at most 1.');
   });
 
   it('words the usage', () => {
-    expect(channelUsage(3, 5)).toBe('3 of 5 channels');
-    expect(channelUsage(0, 1)).toBe('0 of 1 channel');
+    expect(channelUsage(3, 5, t)).toBe('3 of 5 channels');
+    expect(channelUsage(0, 1, t)).toBe('0 of 1 channel');
   });
 });

@@ -1,7 +1,6 @@
-import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account';
+import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account-rules';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
-import { planTitle } from '../registration/plans';
-import { PLAN_ORDER, planRank } from './status';
+import { PLAN_ORDER, planRank, planTitle, type SubscriptionT } from './status';
 
 /**
  * What the subscriber can do from the dashboard, by status and plan (decision 045). The page shows
@@ -83,14 +82,13 @@ export function otherPeriod(period: BillingPeriod): BillingPeriod {
  * The channels a downgrade keeps: the ones chosen, but never more than the new plan covers. When
  * everything fits, nothing has to be chosen.
  */
-export function channelsToKeepProblem(chosen: number, target: PlanName): string | null {
+export function channelsToKeepProblem(chosen: number, target: PlanName, t: SubscriptionT): string | null {
   const limit = CHANNEL_LIMITS[target];
-  if (chosen > limit)
-    return `The ${planTitle(target)} plan covers ${limit} channel${limit === 1 ? '' : 's'}: keep at most ${limit}.`;
+  if (chosen > limit) return t('channelsToKeep', { plan: planTitle(target, t), count: limit });
   return null;
 }
 
 /** "3 of 5 channels". */
-export function channelUsage(used: number, limit: number): string {
-  return `${used} of ${limit} channel${limit === 1 ? '' : 's'}`;
+export function channelUsage(used: number, limit: number, t: SubscriptionT): string {
+  return t('channelUsage', { used, count: limit });
 }

@@ -1,19 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import {
-  CHANNEL_EXAMPLES,
-  CHANNEL_LABELS,
-  CHANNEL_TYPES,
-  normaliseChannelUrl,
-  type ChannelType,
-} from '@cuewave/contract/licence';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_EXAMPLES, CHANNEL_TYPES, normaliseChannelUrl, type ChannelType } from '@cuewave/contract/licence';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRefreshViewer } from '../auth/use-viewer';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
 import * as api from './api';
+import { channelUrlProblemText } from './channel-url-text';
+import { channelLabel } from './status';
 import styles from './subscription.module.css';
 
 /**
@@ -28,10 +25,12 @@ export function AddChannelForm() {
   const typeId = useId();
   const toast = useToast();
   const refresh = useRefreshViewer();
+  const { t } = useTranslation('subscription');
+  const errorText = useApiErrorText();
 
   const check = (value: string, forType: ChannelType) => {
     const result = normaliseChannelUrl(forType, value);
-    setError(result.ok ? null : result.message);
+    setError(result.ok ? null : channelUrlProblemText(forType, result.message, t));
     return result;
   };
 
@@ -43,12 +42,12 @@ export function AddChannelForm() {
     try {
       const channel = await api.addChannel({ type, url: result.url });
       setUrl('');
-      toast.success(`${CHANNEL_LABELS[channel.type]} channel added. Download a new certificate to include it.`);
+      toast.success(t('channels.added', { platform: channelLabel(channel.type, t) }));
       await refresh();
     } catch (e) {
       // 400 and 409 name the problem (a bad address, a duplicate, the plan's limit): show it at the field.
       if (e instanceof ApiError && (e.status === 400 || e.status === 409)) setError(e.body.message);
-      else toast.error(friendlyError(e));
+      else toast.error(errorText(e));
     } finally {
       setSaving(false);
     }
@@ -58,7 +57,7 @@ export function AddChannelForm() {
     <form className={styles.addForm} onSubmit={submit} noValidate data-testid="add-channel-form">
       <div className={styles.field}>
         <label htmlFor={typeId} className={styles.label}>
-          Platform
+          {t('channels.platform')}
         </label>
         <select
           id={typeId}
@@ -71,15 +70,15 @@ export function AddChannelForm() {
           }}
           data-testid="channel-type"
         >
-          {CHANNEL_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {CHANNEL_LABELS[t]}
+          {CHANNEL_TYPES.map((channelType) => (
+            <option key={channelType} value={channelType}>
+              {channelLabel(channelType, t)}
             </option>
           ))}
         </select>
       </div>
       <TextField
-        label="Channel address"
+        label={t('channels.address')}
         type="url"
         inputMode="url"
         autoComplete="url"
@@ -96,7 +95,7 @@ export function AddChannelForm() {
         data-testid="channel-url"
       />
       <Button type="submit" icon={<Plus />} loading={saving} data-testid="add-channel">
-        Add channel
+        {t('channels.add')}
       </Button>
     </form>
   );

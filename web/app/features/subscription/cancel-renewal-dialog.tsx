@@ -1,10 +1,11 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format';
-import { planTitle } from '../registration/plans';
+import { useFormat } from '../../i18n/format';
 import * as api from './api';
+import { planTitle } from './status';
 import { useSubscriptionCall } from './use-refresh';
 import styles from './subscription.module.css';
 
@@ -22,12 +23,14 @@ export function CancelRenewalDialog({
   subscription: SubscriptionDetail;
 }) {
   const { busy, run } = useSubscriptionCall();
-  const when = subscription.nextPayTS ? formatDate(subscription.nextPayTS) : 'the end of this period';
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
+  const when = subscription.nextPayTS ? format.date(subscription.nextPayTS) : t('period.periodEnd');
 
   async function confirm() {
     const done = await run(api.cancelRenewal, {
-      success: `Your subscription won’t renew. You keep full access until ${when}.`,
-      failure: 'We couldn’t cancel the renewal. Please try again.',
+      success: t('cancelRenewal.success', { date: when }),
+      failure: t('cancelRenewal.failure'),
       treatAsSuccess: cancelRenewalTreatsAsSuccess,
     });
     if (done) onClose();
@@ -38,27 +41,31 @@ export function CancelRenewalDialog({
       open={open}
       onClose={onClose}
       size="sm"
-      title="Cancel renewal?"
+      title={t('cancelRenewal.title')}
       data-testid="cancel-renewal-dialog"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} data-testid="keep-subscription">
-            Keep subscription
+            {t('cancelRenewal.keep')}
           </Button>
           <Button variant="danger" onClick={confirm} loading={busy} data-testid="confirm-cancel-renewal">
-            Cancel renewal
+            {t('cancelRenewal.confirm')}
           </Button>
         </>
       }
     >
       <div className={styles.dialogBody}>
         <p>
-          Your {planTitle(subscription.planType)} plan stays active until <strong>{when}</strong> and won’t be charged
-          again. After that, downloads stop and your licence no longer covers new videos.
+          <Trans
+            t={t}
+            i18nKey="cancelRenewal.body"
+            values={{ plan: planTitle(subscription.planType, t), date: when }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <p className={styles.small}>
-          Videos published while your licence was valid stay licensed. Changed your mind? Renew any time before {when}.
-          {subscription.pendingChange ? ' The change you planned for that day is dropped.' : ''}
+          {t('cancelRenewal.note', { date: when })}
+          {subscription.pendingChange ? ` ${t('cancelRenewal.changeDropped')}` : ''}
         </p>
       </div>
     </Modal>

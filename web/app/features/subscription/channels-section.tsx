@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { CHANNEL_LABELS, type Channel } from '@cuewave/contract/licence';
+import { useTranslation } from 'react-i18next';
+import type { Channel } from '@cuewave/contract/licence';
 import type { PendingChange } from '@cuewave/contract/subscription';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Modal } from '../../components/ui/modal';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../i18n/format';
 import { AccountSection } from '../account/account-section';
 import { useLocalizedPath } from '../shell/edition';
 import { channelUsage } from './actions';
 import { AddChannelForm } from './add-channel-form';
 import * as api from './api';
+import { channelLabel } from './status';
 import { useSubscriptionCall } from './use-refresh';
 import styles from './subscription.module.css';
 
@@ -33,11 +35,13 @@ export function ChannelsSection({
   const [removing, setRemoving] = useState<Channel | null>(null);
   const { busy, run } = useSubscriptionCall();
   const localized = useLocalizedPath();
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
   const full = channels.length >= limit;
   const removedOn =
     pendingChange?.type === 'downgrade'
       ? {
-          date: formatDate(pendingChange.effectiveTS),
+          date: format.date(pendingChange.effectiveTS),
           kept: new Set(pendingChange.channels.map((c) => c.url.toLowerCase())),
         }
       : null;
@@ -45,36 +49,32 @@ export function ChannelsSection({
   async function remove() {
     if (!removing) return;
     const done = await run(() => api.removeChannel(removing.id), {
-      success: `${CHANNEL_LABELS[removing.type]} channel removed.`,
-      failure: 'We couldn’t remove the channel. Please try again.',
+      success: t('channels.removed', { platform: channelLabel(removing.type, t) }),
+      failure: t('channels.removeFailed'),
     });
     if (done) setRemoving(null);
   }
 
   return (
-    <AccountSection
-      title="Channels"
-      description="The channels your licence covers. Platforms check this list when they review a claim."
-      testId="channels"
-    >
+    <AccountSection title={t('channels.title')} description={t('channels.description')} testId="channels">
       <p className={styles.usage} data-testid="channel-usage">
-        {channelUsage(channels.length, limit)}
+        {channelUsage(channels.length, limit, t)}
       </p>
       {failed ? (
         <p className={styles.error} role="alert">
-          We couldn’t load your channels. Please reload the page.
+          {t('channels.loadFailed')}
         </p>
       ) : channels.length ? (
         <ul role="list" className={styles.channelList} data-testid="channel-list">
           {channels.map((channel) => (
             <li key={channel.id} className={styles.channel} data-testid="channel">
-              <span className={styles.channelType}>{CHANNEL_LABELS[channel.type]}</span>
+              <span className={styles.channelType}>{channelLabel(channel.type, t)}</span>
               <a className={styles.channelUrl} href={channel.url} target="_blank" rel="noopener noreferrer">
                 {channel.url}
               </a>
               {removedOn && !removedOn.kept.has(channel.url.toLowerCase()) ? (
                 <span className={cx(styles.badge, styles.warn, styles.leaving)} data-testid="channel-leaving">
-                  Removed on {removedOn.date}
+                  {t('channels.leaving', { date: removedOn.date })}
                 </span>
               ) : null}
               <Button
@@ -82,22 +82,22 @@ export function ChannelsSection({
                 size="sm"
                 icon={<Trash2 />}
                 onClick={() => setRemoving(channel)}
-                aria-label={`Remove ${CHANNEL_LABELS[channel.type]} channel ${channel.url}`}
+                aria-label={t('channels.removeLabel', { platform: channelLabel(channel.type, t), url: channel.url })}
                 data-testid="remove-channel"
               >
-                Remove
+                {t('channels.remove')}
               </Button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className={styles.small}>No channels yet. Add the channels where you publish videos with our music.</p>
+        <p className={styles.small}>{t('channels.empty')}</p>
       )}
       {!canAdd ? null : full ? (
         <p className={styles.small} data-testid="channel-limit-reached">
-          You’ve used every channel your plan covers.{' '}
+          {t('channels.full')}{' '}
           <ButtonLink to={localized('/licenses')} variant="ghost" size="sm">
-            Compare plans
+            {t('channels.compare')}
           </ButtonLink>
         </p>
       ) : (
@@ -107,22 +107,20 @@ export function ChannelsSection({
         open={removing !== null}
         onClose={() => setRemoving(null)}
         size="sm"
-        title="Remove this channel?"
-        description={removing ? `${CHANNEL_LABELS[removing.type]}: ${removing.url}` : undefined}
+        title={t('channels.confirmTitle')}
+        description={removing ? `${channelLabel(removing.type, t)}: ${removing.url}` : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setRemoving(null)}>
-              Keep it
+              {t('channels.keep')}
             </Button>
             <Button variant="danger" loading={busy} onClick={remove} data-testid="confirm-remove-channel">
-              Remove channel
+              {t('channels.confirmRemove')}
             </Button>
           </>
         }
       >
-        <p className={styles.small}>
-          Certificates that list it are replaced at once; download a new one. Videos already published stay licensed.
-        </p>
+        <p className={styles.small}>{t('channels.confirmNote')}</p>
       </Modal>
     </AccountSection>
   );

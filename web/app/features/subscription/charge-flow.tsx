@@ -1,12 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { PAYMENT_FAILURE_MESSAGES, type Payment } from '@cuewave/contract/payment';
-import { formatMoney } from '@cuewave/contract/pricing';
+import type { Payment } from '@cuewave/contract/payment';
+import { useTranslation } from 'react-i18next';
 import type { SubscriptionActionResult } from '@cuewave/contract/subscription';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRefreshViewer } from '../auth/use-viewer';
+import type { CheckoutT } from '../checkout/billing-model';
+import { paymentFailureMessage } from '../checkout/purchase';
 import { ThreeDSecureDialog } from '../checkout/three-d-secure-dialog';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
+import { useFormat } from '../../i18n/format';
 
 type Call = () => Promise<SubscriptionActionResult>;
 type Options = {
@@ -17,10 +20,15 @@ type Options = {
   onDone?: () => void;
 };
 
-/** The card's reason for a 402 PAYMENT_FAILED, else a general sentence. */
-export function chargeErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 402 && error.body.message) return error.body.message;
-  return friendlyError(error);
+/**
+ * The card's reason for a 402 PAYMENT_FAILED (the checkout's words for it, `ct`), else a general sentence
+ * (`general`), both in the page's language.
+ */
+export function chargeErrorMessage(error: unknown, ct: CheckoutT, general: (error: unknown) => string): string {
+  if (error instanceof ApiError && error.status === 402 && error.body.message) {
+    return paymentFailureMessage({ message: error.body.message, failureCode: null }, ct);
+  }
+  return general(error);
 }
 
 /**
@@ -35,6 +43,10 @@ export function useChargeFlow(): {
 } {
   const toast = useToast();
   const refresh = useRefreshViewer();
+  const errorText = useApiErrorText();
+  const { t } = useTranslation('subscription');
+  const { t: ct } = useTranslation('checkout');
+  const format = useFormat();
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<{ payment: Payment; call: Call; options: Options } | null>(null);
 
@@ -51,14 +63,14 @@ export function useChargeFlow(): {
         options.onDone?.();
         await refresh();
       } catch (error) {
-        const message = chargeErrorMessage(error);
+        const message = chargeErrorMessage(error, ct, errorText);
         if (options.onError) options.onError(message);
         else toast.error(message);
       } finally {
         setBusy(false);
       }
     },
-    [toast, refresh],
+    [toast, refresh, errorText, ct],
   );
 
   const finish = (message: string) => {
@@ -72,18 +84,24 @@ export function useChargeFlow(): {
     <ThreeDSecureDialog
       action={step.payment.action}
       paymentId={step.payment.id}
-      amount={formatMoney(step.payment.total, step.payment.currency)}
+      amount={format.money(step.payment.total, step.payment.currency)}
       onDone={(payment) => {
         if (payment.status === 'succeeded') {
           // The charge went through: repeating the call now answers 201 with the changed subscription.
           const { call, options } = step;
           setStep(null);
           void start(call, options);
-        } else finish(payment.message ?? PAYMENT_FAILURE_MESSAGES.authentication_failed);
+        } else
+          finish(
+            paymentFailureMessage(
+              payment.failureCode || payment.message
+                ? payment
+                : { message: null, failureCode: 'authentication_failed' },
+              ct,
+            ),
+          );
       }}
-      onCancel={() =>
-        finish('Your bank’s confirmation didn’t finish, so nothing was charged. Try again or use another card.')
-      }
+      onCancel={() => finish(t('charge.bankCancelled'))}
     />
   ) : null;
 

@@ -1,15 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account';
-import { CHANNEL_LABELS, type Channel } from '@cuewave/contract/licence';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account-rules';
+import type { Channel } from '@cuewave/contract/licence';
 import type { Currency, Plan } from '@cuewave/contract/pricing';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { formatDate } from '../../lib/format';
-import { planTitle } from '../registration/plans';
+import { useFormat } from '../../i18n/format';
 import { channelsToKeepProblem, downgradeTargets } from './actions';
 import * as api from './api';
 import { PeriodChoice, PlanChoice } from './plan-choice';
+import { channelLabel, planTitle } from './status';
 import { useSubscriptionCall } from './use-refresh';
 import styles from './subscription.module.css';
 
@@ -38,20 +39,22 @@ export function DowngradeDialog({
   const { busy, run } = useSubscriptionCall();
   const hintId = useId();
   const currency = (subscription.currency ?? 'usd') as Currency;
-  const when = subscription.nextPayTS ? formatDate(subscription.nextPayTS) : 'the end of this period';
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
+  const when = subscription.nextPayTS ? format.date(subscription.nextPayTS) : t('period.periodEnd');
 
   // A smaller plan keeps the first channels that fit; a change of mind starts from there again.
   useEffect(() => {
     if (open) setKept(new Set(channels.slice(0, CHANNEL_LIMITS[plan]).map((c) => c.id)));
   }, [open, plan, channels]);
 
-  const problem = channelsToKeepProblem(kept.size, plan);
+  const problem = channelsToKeepProblem(kept.size, plan, t);
 
   async function confirm() {
     if (problem) return;
     const chosen = channels.filter((c) => kept.has(c.id)).map(({ type, url }) => ({ type, url }));
     const done = await run(() => api.downgrade(plan, period, chosen), {
-      success: `Your plan changes to ${planTitle(plan)} on ${when}.`,
+      success: t('downgrade.success', { plan: planTitle(plan, t), date: when }),
     });
     if (done) onClose();
   }
@@ -69,23 +72,23 @@ export function DowngradeDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title="Downgrade your plan"
-      description={`You keep ${planTitle(subscription.planType)} until ${when}; the new plan starts then and is billed from that day.`}
+      title={t('downgrade.title')}
+      description={t('downgrade.description', { plan: planTitle(subscription.planType, t), date: when })}
       data-testid="downgrade-dialog"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Not now
+            {t('actions.notNow')}
           </Button>
           <Button onClick={confirm} loading={busy} disabled={!!problem} data-testid="confirm-downgrade">
-            Downgrade on {when}
+            {t('downgrade.confirm', { date: when })}
           </Button>
         </>
       }
     >
       <div className={styles.dialogBody}>
         <PlanChoice
-          legend="New plan"
+          legend={t('actions.newPlan')}
           name="downgrade-plan"
           options={targets}
           value={plan}
@@ -97,11 +100,9 @@ export function DowngradeDialog({
         <PeriodChoice value={period} onChange={setPeriod} />
         {channels.length ? (
           <fieldset className={styles.choices} aria-describedby={hintId}>
-            <legend>
-              Channels to keep ({kept.size} of {limit})
-            </legend>
+            <legend>{t('downgrade.keepLegend', { kept: kept.size, limit })}</legend>
             <p id={hintId} className={styles.small}>
-              {planTitle(plan)} covers {limit} channel{limit === 1 ? '' : 's'}. Unticked channels are removed on {when}.
+              {t('downgrade.hint', { plan: planTitle(plan, t), count: limit, date: when })}
             </p>
             {channels.map((channel) => (
               <label key={channel.id} className={styles.choice} data-testid="keep-channel">
@@ -113,14 +114,14 @@ export function DowngradeDialog({
                   value={channel.url}
                 />
                 <span className={styles.choiceMain}>
-                  <span className={styles.choiceTitle}>{CHANNEL_LABELS[channel.type]}</span>
+                  <span className={styles.choiceTitle}>{channelLabel(channel.type, t)}</span>
                   <span className={styles.choiceMeta}>{channel.url}</span>
                 </span>
               </label>
             ))}
           </fieldset>
         ) : (
-          <p className={styles.small}>You have no channels yet; add them after the change.</p>
+          <p className={styles.small}>{t('downgrade.noChannels')}</p>
         )}
         {problem ? (
           <p className={styles.error} role="alert">

@@ -41,16 +41,4 @@ export async function fetchLicence(subscriptionId: string): Promise<LicenceFile>
   return { blob: await response.blob(), fileName: `cuewave-licence-${code ?? subscriptionId}.pdf`, code };
 }
 
-/** Hands a blob to the browser's download manager under `fileName`. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: Chromium starts the download from the click synchronously, Safari doesn't.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from '../../lib/save-blob';

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { Download, ShieldCheck } from 'lucide-react';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { AccountSection } from '../account/account-section';
 import { useLocalizedPath } from '../shell/edition';
-import { fetchLicence, LICENCE_DOWNLOAD_FAILED, saveBlob } from './licence-download';
+import { fetchLicence, saveBlob } from './licence-download';
 import styles from './subscription.module.css';
 
 /**
@@ -16,6 +17,7 @@ import styles from './subscription.module.css';
 export function LicenceSection({ subscription }: { subscription: SubscriptionDetail }) {
   const toast = useToast();
   const localized = useLocalizedPath();
+  const { t } = useTranslation('subscription');
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<string | null>(null);
   const available = subscription.status !== 'pending' && subscription.status !== 'ended';
@@ -27,18 +29,14 @@ export function LicenceSection({ subscription }: { subscription: SubscriptionDet
       saveBlob(file.blob, file.fileName);
       setCode(file.code);
     } catch {
-      toast.error(LICENCE_DOWNLOAD_FAILED);
+      toast.error(t('licence.failed'));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AccountSection
-      title="Licence certificate"
-      description="A PDF naming you, your plan and your channels, with a code anyone can check online."
-      testId="licence"
-    >
+    <AccountSection title={t('licence.title')} description={t('licence.description')} testId="licence">
       <div className={styles.buttons}>
         <Button
           variant="secondary"
@@ -48,22 +46,25 @@ export function LicenceSection({ subscription }: { subscription: SubscriptionDet
           onClick={download}
           data-testid="download-licence"
         >
-          Download certificate (PDF)
+          {t('licence.download')}
         </Button>
       </div>
       {!available ? (
-        <p className={styles.small}>The certificate is available once your first payment is complete.</p>
+        <p className={styles.small}>{t('licence.unavailable')}</p>
       ) : code ? (
         <p className={styles.small} data-testid="licence-verify">
-          <ShieldCheck aria-hidden="true" width={16} height={16} /> Certificate {code}:{' '}
-          <Link to={localized(`/licenses/verify/${code}`)} className={styles.verifyLink}>
-            see its public verification page
-          </Link>
+          <ShieldCheck aria-hidden="true" width={16} height={16} />{' '}
+          <Trans
+            t={t}
+            i18nKey="licence.verify"
+            values={{ code }}
+            components={{
+              page: <Link to={localized(`/licenses/verify/${code}`)} className={styles.verifyLink} />,
+            }}
+          />
         </p>
       ) : (
-        <p className={styles.small}>
-          Each certificate has a verification page; changes to your plan or channels issue a new code.
-        </p>
+        <p className={styles.small}>{t('licence.hint')}</p>
       )}
     </AccountSection>
   );

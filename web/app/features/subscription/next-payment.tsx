@@ -1,10 +1,10 @@
 import { CARD_BRAND_LABELS, type CardBrand, type StoredPaymentMethod } from '@cuewave/contract/payment';
-import { formatMoney } from '@cuewave/contract/pricing';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Renewal } from '@cuewave/contract/subscription';
 import { ButtonLink } from '../../components/ui/button';
-import { formatDate } from '../../lib/format';
-import { planTitle } from '../registration/plans';
+import { useFormat } from '../../i18n/format';
 import { BILLING_PATH } from './paths';
+import { planTitle } from './status';
 import styles from './subscription.module.css';
 
 export function cardLabel(card: Pick<StoredPaymentMethod, 'brand' | 'last4'>): string {
@@ -23,30 +23,39 @@ export function NextPayment({
   /** False for enterprise customers, who have no billing page (spec §6). */
   manageCard?: boolean;
 }) {
-  const per = renewal.period === 'month' ? 'month' : 'year';
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
+  const billed = t(renewal.period === 'month' ? 'nextPayment.billedMonth' : 'nextPayment.billedYear', {
+    plan: planTitle(renewal.plan, t),
+  });
   return (
     <div className={styles.nextPayment} data-testid="next-payment">
       <div>
-        <p className={styles.small}>Next payment</p>
+        <p className={styles.small}>{t('nextPayment.title')}</p>
         <p className={styles.amount} data-testid="next-payment-amount">
-          {formatMoney(renewal.total, renewal.currency)}
+          {format.money(renewal.total, renewal.currency)}
         </p>
         <p className={styles.small}>
-          {planTitle(renewal.plan)}, billed per {per}
+          {billed}
           {renewal.tax > 0
-            ? ` · incl. ${formatMoney(renewal.tax, renewal.currency)} tax (${renewal.taxPercentage}%)`
+            ? ` · ${t('nextPayment.tax', { amount: format.money(renewal.tax, renewal.currency), percent: renewal.taxPercentage })}`
             : ''}
         </p>
       </div>
       <div>
         <p className={styles.small}>
-          on <strong data-testid="next-payment-date">{formatDate(renewal.dueTS)}</strong>
+          <Trans
+            t={t}
+            i18nKey="nextPayment.on"
+            values={{ date: format.date(renewal.dueTS) }}
+            components={{ date: <strong data-testid="next-payment-date" /> }}
+          />
         </p>
         <p className={styles.small} data-testid="next-payment-card">
-          {card ? `from ${cardLabel(card)}` : 'No card on file'}{' '}
+          {card ? t('nextPayment.fromCard', { card: cardLabel(card) }) : t('nextPayment.noCard')}{' '}
           {manageCard ? (
             <ButtonLink to={BILLING_PATH} variant="ghost" size="sm">
-              {card ? 'Change card' : 'Add a card'}
+              {t(card ? 'nextPayment.changeCard' : 'nextPayment.addCard')}
             </ButtonLink>
           ) : null}
         </p>

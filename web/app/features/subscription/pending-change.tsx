@@ -1,24 +1,32 @@
 import { CalendarClock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { PendingChange, SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
-import { formatDate } from '../../lib/format';
-import { planTitle } from '../registration/plans';
+import { useFormat } from '../../i18n/format';
 import * as api from './api';
+import { planTitle, type DateText, type SubscriptionT } from './status';
 import { useSubscriptionCall } from './use-refresh';
 import styles from './subscription.module.css';
 
-const PERIOD = { month: 'monthly', year: 'yearly' } as const;
-
 /** "Downgrade to Advanced (monthly) on Apr 5, 2025 — keeps 2 channels." */
-export function pendingChangeText(change: PendingChange, current: Pick<SubscriptionDetail, 'planType'>): string {
-  const when = formatDate(change.effectiveTS);
-  if (change.type === 'change_cycle') return `Your billing switches to ${PERIOD[change.period]} on ${when}.`;
+export function pendingChangeText(
+  change: PendingChange,
+  current: Pick<SubscriptionDetail, 'planType'>,
+  t: SubscriptionT,
+  formatDate: DateText,
+): string {
+  const date = formatDate(change.effectiveTS);
+  if (change.type === 'change_cycle')
+    return t(change.period === 'month' ? 'periodDialog.successMonth' : 'periodDialog.successYear', { date });
   const kept = change.channels.length;
-  return (
-    `Your plan changes from ${planTitle(current.planType)} to ${planTitle(change.plan)} (${PERIOD[change.period]}) on ${when}. ` +
-    `${kept === 0 ? 'No channels are' : `${kept} channel${kept === 1 ? ' is' : 's are'}`} kept; the others are removed then.`
-  );
+  const plans = t('pending.downgrade', {
+    from: planTitle(current.planType, t),
+    to: planTitle(change.plan, t),
+    period: t(`period.${change.period}`),
+    date,
+  });
+  return `${plans} ${kept === 0 ? t('pending.keptNone') : t('pending.kept', { count: kept })}`;
 }
 
 /** A change waiting for the period end, with the button that drops it (spec §8 toasts). */
@@ -30,22 +38,24 @@ export function PendingChangeNotice({
   current: Pick<SubscriptionDetail, 'planType'>;
 }) {
   const { busy, run } = useSubscriptionCall();
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
   const isDowngrade = change.type === 'downgrade';
   const cancel = () =>
     isDowngrade
       ? run(api.cancelDowngrade, {
-          success: 'Downgrade cancelled successfully!',
-          failure: 'Failed to cancel downgrade.',
+          success: t('pending.downgradeCancelled'),
+          failure: t('pending.downgradeCancelFailed'),
         })
       : run(api.cancelPeriodChange, {
-          success: 'Billing period change cancelled.',
-          failure: 'Failed to cancel the billing period change.',
+          success: t('pending.periodChangeCancelled'),
+          failure: t('pending.periodChangeCancelFailed'),
         });
   return (
     <div className={cx(styles.notice, styles.noticeWarn)} data-testid="pending-change">
       <p className={styles.noticeText}>
         <CalendarClock aria-hidden="true" />
-        <span>{pendingChangeText(change, current)}</span>
+        <span>{pendingChangeText(change, current, t, format.date)}</span>
       </p>
       <div className={styles.buttons}>
         <Button
@@ -55,7 +65,7 @@ export function PendingChangeNotice({
           onClick={cancel}
           data-testid={isDowngrade ? 'cancel-downgrade' : 'cancel-period-change'}
         >
-          {isDowngrade ? 'Cancel downgrade' : 'Cancel period change'}
+          {t(isDowngrade ? 'pending.cancelDowngrade' : 'pending.cancelPeriodChange')}
         </Button>
       </div>
     </div>

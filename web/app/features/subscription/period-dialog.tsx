@@ -1,18 +1,16 @@
-import { formatMoney } from '@cuewave/contract/pricing';
+import { Trans, useTranslation } from 'react-i18next';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { SkeletonText } from '../../components/ui/skeleton';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../i18n/format';
 import { FormAlert } from '../auth/form-alert';
-import { planTitle } from '../registration/plans';
 import { otherPeriod } from './actions';
 import * as api from './api';
 import { useQuote } from '../checkout/use-quote';
+import { planTitle } from './status';
 import { useSubscriptionCall } from './use-refresh';
 import styles from './subscription.module.css';
-
-const WORD = { month: 'monthly', year: 'yearly' } as const;
 
 /** Switch month ↔ year at the period end (decision 045), with what the new period will cost. */
 export function PeriodDialog({
@@ -27,10 +25,14 @@ export function PeriodDialog({
   const to = otherPeriod(subscription.period ?? 'month');
   const quote = useQuote(open ? { plan: subscription.planType, period: to } : null);
   const { busy, run } = useSubscriptionCall();
-  const when = subscription.nextPayTS ? formatDate(subscription.nextPayTS) : 'the end of this period';
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
+  const when = subscription.nextPayTS ? format.date(subscription.nextPayTS) : t('period.periodEnd');
+  // `…Month` / `…Year` texts: the new period.
+  const To = to === 'month' ? 'Month' : 'Year';
 
   async function confirm() {
-    const done = await run(() => api.changePeriod(to), { success: `Your billing switches to ${WORD[to]} on ${when}.` });
+    const done = await run(() => api.changePeriod(to), { success: t(`periodDialog.success${To}`, { date: when }) });
     if (done) onClose();
   }
 
@@ -38,16 +40,16 @@ export function PeriodDialog({
     <Modal
       open={open}
       onClose={onClose}
-      title={`Switch to ${WORD[to]} billing`}
-      description={`Nothing changes until ${when}. From then on ${planTitle(subscription.planType)} is billed ${WORD[to]}.`}
+      title={t(`periodDialog.title${To}`)}
+      description={t(`periodDialog.description${To}`, { date: when, plan: planTitle(subscription.planType, t) })}
       data-testid="period-dialog"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Not now
+            {t('actions.notNow')}
           </Button>
           <Button onClick={confirm} loading={busy} data-testid="confirm-period">
-            Switch on {when}
+            {t('periodDialog.confirm', { date: when })}
           </Button>
         </>
       }
@@ -55,15 +57,23 @@ export function PeriodDialog({
       <div className={styles.dialogBody} aria-live="polite">
         {quote.quote && !quote.loading ? (
           <p data-testid="period-price">
-            New price: <strong>{formatMoney(quote.quote.total, quote.quote.currency)}</strong> per {to}
-            {quote.quote.tax > 0 ? `, including ${quote.quote.taxPercentage}% tax` : ''}, first charged on {when}.
+            <Trans
+              t={t}
+              i18nKey={`periodDialog.price${To}${quote.quote.tax > 0 ? 'Tax' : ''}`}
+              values={{
+                price: format.money(quote.quote.total, quote.quote.currency),
+                percent: quote.quote.taxPercentage,
+                date: when,
+              }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : quote.error ? (
           <FormAlert>{quote.error}</FormAlert>
         ) : (
           <SkeletonText lines={2} />
         )}
-        {to === 'year' ? <p className={styles.small}>Yearly billing costs less than twelve monthly payments.</p> : null}
+        {to === 'year' ? <p className={styles.small}>{t('periodDialog.yearlyCheaper')}</p> : null}
       </div>
     </Modal>
   );

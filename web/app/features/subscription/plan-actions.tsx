@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ArrowDownCircle, ArrowUpCircle, CalendarRange } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Channel } from '@cuewave/contract/licence';
 import type { Plan } from '@cuewave/contract/pricing';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
@@ -22,12 +23,13 @@ export function PlanActions({ subscription, channels }: { subscription: Subscrip
   const [open, setOpen] = useState<Open>(null);
   const plans: Plan[] = usePlans();
   const localized = useLocalizedPath();
+  const { t } = useTranslation('subscription');
   const close = () => setOpen(null);
 
   const buttons = [
     actions.has('upgrade') && (
       <Button key="up" icon={<ArrowUpCircle />} onClick={() => setOpen('upgrade')} data-testid="open-upgrade">
-        Upgrade
+        {t('actions.upgrade')}
       </Button>
     ),
     actions.has('downgrade') && (
@@ -38,7 +40,7 @@ export function PlanActions({ subscription, channels }: { subscription: Subscrip
         onClick={() => setOpen('downgrade')}
         data-testid="open-downgrade"
       >
-        Downgrade
+        {t('actions.downgrade')}
       </Button>
     ),
     actions.has('changePeriod') && (
@@ -49,17 +51,17 @@ export function PlanActions({ subscription, channels }: { subscription: Subscrip
         onClick={() => setOpen('period')}
         data-testid="open-period"
       >
-        {subscription.period === 'month' ? 'Switch to yearly' : 'Switch to monthly'}
+        {t(subscription.period === 'month' ? 'actions.toYearly' : 'actions.toMonthly')}
       </Button>
     ),
     actions.has('choosePlan') && (
       <ButtonLink key="choose" to={localized(CHOOSE_PLAN_PATH)} data-testid="choose-plan">
-        Choose a plan
+        {t('actions.choosePlan')}
       </ButtonLink>
     ),
     actions.has('contactSales') && (
       <ButtonLink key="contact" to="/enterprise" variant="secondary">
-        Contact your account manager
+        {t('actions.contactManager')}
       </ButtonLink>
     ),
     actions.has('cancelRenewal') && (
@@ -70,7 +72,7 @@ export function PlanActions({ subscription, channels }: { subscription: Subscrip
         onClick={() => setOpen('cancel')}
         data-testid="open-cancel-renewal"
       >
-        Cancel renewal
+        {t('actions.cancelRenewal')}
       </Button>
     ),
   ].filter(Boolean);

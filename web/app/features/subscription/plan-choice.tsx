@@ -1,14 +1,25 @@
 import { useId } from 'react';
-import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account';
-import { formatMoney, type Currency, type Plan } from '@cuewave/contract/pricing';
-import { planInfo } from '../registration/plans';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account-rules';
+import type { Currency, Plan } from '@cuewave/contract/pricing';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
+import { useFormat, type Formatters } from '../../i18n/format';
+import { planTitle, type SubscriptionT } from './status';
 import styles from './subscription.module.css';
 
 /** A plan's list price for a period, e.g. "€29.00 / month" (before tax); null without a card price. */
-export function listPrice(plans: Plan[], plan: PlanName, period: BillingPeriod, currency: Currency): string | null {
+export function listPrice(
+  plans: Plan[],
+  plan: PlanName,
+  period: BillingPeriod,
+  currency: Currency,
+  t: SubscriptionT,
+  money: Formatters['money'],
+): string | null {
   const prices = plans.find((p) => p.name === plan)?.prices;
   if (!prices) return null;
-  return `${formatMoney(prices[period][currency], currency)} / ${period}`;
+  const price = money(prices[period][currency], currency);
+  return t(period === 'month' ? 'planChoice.priceMonth' : 'planChoice.priceYear', { price });
 }
 
 /** Radio cards of plans, each with its channel count and list price. */
@@ -31,19 +42,20 @@ export function PlanChoice({
   currency: Currency;
   name: string;
 }) {
+  const { t } = useTranslation('subscription');
+  const { money } = useFormat();
   return (
     <fieldset className={styles.choices}>
       <legend>{legend}</legend>
       {options.map((plan) => {
-        const info = planInfo(plan);
-        const price = listPrice(plans, plan, period, currency);
+        const price = listPrice(plans, plan, period, currency, t, money);
         return (
           <label key={plan} className={styles.choice} data-testid={`${name}-${plan}`}>
             <input type="radio" name={name} value={plan} checked={value === plan} onChange={() => onChange(plan)} />
             <span className={styles.choiceMain}>
-              <span className={styles.choiceTitle}>{info.title}</span>
+              <span className={styles.choiceTitle}>{planTitle(plan, t)}</span>
               <span className={styles.choiceMeta}>
-                {info.tier} · {CHANNEL_LIMITS[plan]} channel{CHANNEL_LIMITS[plan] === 1 ? '' : 's'}
+                {t(`tiers.${plan}`, { count: TRIAL_DAYS })} · {t('planChannels', { count: CHANNEL_LIMITS[plan] })}
               </span>
             </span>
             {price ? <span className={styles.choicePrice}>{price}</span> : null}
@@ -58,16 +70,17 @@ export function PlanChoice({
 export function PeriodChoice({
   value,
   onChange,
-  legend = 'Billing period',
+  legend,
 }: {
   value: BillingPeriod;
   onChange: (period: BillingPeriod) => void;
   legend?: string;
 }) {
   const name = useId();
+  const { t } = useTranslation('subscription');
   return (
     <fieldset className={styles.choices}>
-      <legend>{legend}</legend>
+      <legend>{legend ?? t('period.legend')}</legend>
       <div className={styles.periodToggle}>
         {(['month', 'year'] as const).map((period) => (
           <label key={period} className={styles.choice} data-testid={`period-${period}`}>
@@ -78,7 +91,7 @@ export function PeriodChoice({
               checked={value === period}
               onChange={() => onChange(period)}
             />
-            <span className={styles.choiceTitle}>{period === 'month' ? 'Monthly' : 'Yearly'}</span>
+            <span className={styles.choiceTitle}>{t(`period.${period}Title`)}</span>
           </label>
         ))}
       </div>

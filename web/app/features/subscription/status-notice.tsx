@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CreditCard, RotateCcw } from 'lucide-react';
-import { currencySchema } from '@cuewave/contract/pricing';
+import { useTranslation } from 'react-i18next';
+import { isCurrency } from '@cuewave/contract/pricing';
 import { PENDING_PAYMENT_HOURS, type SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../i18n/format';
 import { purchaseSubscription } from '../checkout/api';
 import { availableActions } from './actions';
 import * as api from './api';
@@ -19,27 +20,29 @@ import styles from './subscription.module.css';
 export function StatusNotice({ subscription }: { subscription: SubscriptionDetail }) {
   const actions = availableActions(subscription);
   const charge = useChargeFlow();
-  const ends = subscription.nextPayTS ? formatDate(subscription.nextPayTS) : null;
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
+  const ends = subscription.nextPayTS ? format.date(subscription.nextPayTS) : null;
 
   if (actions.has('retryPayment')) {
     const attempts = subscription.retry?.attempts ?? 0;
     return (
       <Notice
         tone="danger"
-        text={`Your renewal payment failed${attempts > 1 ? ` ${attempts} times` : ''}. Update your card or retry now so your licence keeps covering your channels.`}
+        text={attempts > 1 ? t('notice.paymentFailedTimes', { count: attempts }) : t('notice.paymentFailed')}
         dialog={charge.dialog}
       >
         <Button
           size="sm"
           icon={<RotateCcw />}
           loading={charge.busy}
-          onClick={() => charge.start(api.renew, { success: 'Payment successful. Your plan is active again.' })}
+          onClick={() => charge.start(api.renew, { success: t('notice.retrySuccess') })}
           data-testid="retry-payment"
         >
-          Retry payment
+          {t('notice.retry')}
         </Button>
         <ButtonLink to={BILLING_PATH} size="sm" variant="secondary" icon={<CreditCard />}>
-          Update your card
+          {t('notice.updateCard')}
         </ButtonLink>
       </Notice>
     );
@@ -47,13 +50,9 @@ export function StatusNotice({ subscription }: { subscription: SubscriptionDetai
 
   if (actions.has('finishCheckout') && subscription.period) {
     const { planType: plan, period } = subscription;
-    const currency = currencySchema.safeParse(subscription.currency).data ?? null;
+    const currency = isCurrency(subscription.currency) ? subscription.currency : null;
     return (
-      <Notice
-        tone="warn"
-        text={`Your payment hasn’t been completed, so the plan hasn’t started yet. Pay with your saved card, or add another one first. An order that isn’t paid within ${PENDING_PAYMENT_HOURS} hours is dropped.`}
-        dialog={charge.dialog}
-      >
+      <Notice tone="warn" text={t('notice.pending', { count: PENDING_PAYMENT_HOURS })} dialog={charge.dialog}>
         <Button
           size="sm"
           icon={<CreditCard />}
@@ -61,15 +60,15 @@ export function StatusNotice({ subscription }: { subscription: SubscriptionDetai
           onClick={() =>
             // The checkout's own call: decision 045 reuses the pending subscription and its key.
             charge.start(() => purchaseSubscription({ plan, period, currency }), {
-              success: 'Payment successful. Your plan is active.',
+              success: t('notice.paySuccess'),
             })
           }
           data-testid="finish-payment"
         >
-          Complete payment
+          {t('notice.completePayment')}
         </Button>
         <ButtonLink to={BILLING_PATH} size="sm" variant="secondary">
-          Use another card
+          {t('notice.anotherCard')}
         </ButtonLink>
       </Notice>
     );
@@ -79,17 +78,17 @@ export function StatusNotice({ subscription }: { subscription: SubscriptionDetai
     return (
       <Notice
         tone="warn"
-        text={`${ends ? `Your plan ends on ${ends}.` : 'Your plan ends at the end of this period.'} Renew to keep your licence; you won’t be charged until then.`}
+        text={ends ? t('notice.endsOn', { date: ends }) : t('notice.endsAtPeriodEnd')}
         dialog={charge.dialog}
       >
         <Button
           size="sm"
           icon={<RotateCcw />}
           loading={charge.busy}
-          onClick={() => charge.start(api.renew, { success: 'Your subscription renews again.' })}
+          onClick={() => charge.start(api.renew, { success: t('notice.renewSuccess') })}
           data-testid="renew"
         >
-          Renew subscription
+          {t('notice.renew')}
         </Button>
       </Notice>
     );

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dateLabel, daysLeft, daysLeftText, planRank, STATUS_LABELS, statusExplanation } from './status';
+import { getI18n } from 'react-i18next';
+import { formatDate } from '../../lib/format';
+import * as status from './status';
+
+const { daysLeft, planRank } = status;
+const t = getI18n().getFixedT('en', 'subscription');
+const daysLeftText = (days: number | null) => status.daysLeftText(days, t);
+const dateLabel = (s: Parameters<typeof status.dateLabel>[0]) => status.dateLabel(s, t);
+const statusExplanation = (s: Parameters<typeof status.statusExplanation>[0]) =>
+  status.statusExplanation(s, t, formatDate);
 
 const now = Date.parse('2025-03-01T12:00:00Z');
 
@@ -34,8 +43,8 @@ describe('status wording', () => {
   });
 
   it('never shows the bare internal status word', () => {
-    expect(STATUS_LABELS.payment).toBe('Payment failed');
-    expect(STATUS_LABELS.pending).toBe('Payment pending');
+    expect(status.statusLabel('payment', t)).toBe('Payment failed');
+    expect(status.statusLabel('pending', t)).toBe('Payment pending');
   });
 
   it('explains each status with its date', () => {

@@ -1,6 +1,12 @@
 import type { PlanName, SubscriptionSummary } from '@cuewave/contract/account';
+import type { ChannelType } from '@cuewave/contract/licence';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
-import { formatDate } from '../../lib/format';
+import type { TFunction } from 'i18next';
+
+/** The `subscription` namespace's texts (locales/*.json). */
+export type SubscriptionT = TFunction<'subscription'>;
+/** A date as the page's language writes it (useFormat().date). */
+export type DateText = (ts: string) => string;
 
 const DAY_MS = 86_400_000;
 
@@ -15,22 +21,28 @@ export function daysLeft(nextPayTS: string | null, now: number): number | null {
   return Math.max(0, Math.ceil((at - now) / DAY_MS));
 }
 
-export function daysLeftText(days: number | null): string | null {
+export function daysLeftText(days: number | null, t: SubscriptionT): string | null {
   if (days === null) return null;
-  if (days === 0) return 'Ends today';
-  return `${days} day${days === 1 ? '' : 's'} left`;
+  if (days === 0) return t('status.endsToday');
+  return t('status.daysLeft', { count: days });
+}
+
+/** A channel's platform: brand names, except "Website" and "Podcast" (contract's CHANNEL_LABELS in English). */
+export function channelLabel(type: ChannelType, t: SubscriptionT): string {
+  return t(`channelTypes.${type}`);
+}
+
+/** A plan's name: brand names, except the trial's, which is words ("Free trial"). */
+export function planTitle(plan: PlanName, t: SubscriptionT): string {
+  return t(`plans.${plan}`);
 }
 
 type Status = SubscriptionSummary['status'];
 
 /** The badge of each status: short, and never the internal word "payment" on its own. */
-export const STATUS_LABELS: Record<Status, string> = {
-  active: 'Active',
-  payment: 'Payment failed',
-  pending: 'Payment pending',
-  cancelled: 'Cancelled',
-  ended: 'Ended',
-};
+export function statusLabel(status: Status, t: SubscriptionT): string {
+  return t(`status.labels.${status}`);
+}
 
 export type StatusTone = 'ok' | 'warn' | 'danger' | 'muted';
 
@@ -43,13 +55,13 @@ export const STATUS_TONES: Record<Status, StatusTone> = {
 };
 
 /** What the date of a subscription means for the person reading it. */
-export function dateLabel(subscription: Pick<SubscriptionSummary, 'planType' | 'status'>): string {
-  if (subscription.status === 'ended') return 'Ended on';
-  if (subscription.status === 'cancelled') return 'Access until';
-  if (subscription.status === 'payment') return 'Payment was due';
-  if (subscription.status === 'pending') return 'Payment started';
-  if (subscription.planType === 'trial') return 'Trial ends';
-  return 'Next payment';
+export function dateLabel(subscription: Pick<SubscriptionSummary, 'planType' | 'status'>, t: SubscriptionT): string {
+  if (subscription.status === 'ended') return t('status.dates.ended');
+  if (subscription.status === 'cancelled') return t('status.dates.cancelled');
+  if (subscription.status === 'payment') return t('status.dates.payment');
+  if (subscription.status === 'pending') return t('status.dates.pending');
+  if (subscription.planType === 'trial') return t('status.dates.trial');
+  return t('status.dates.next');
 }
 
 type Explainable = Pick<SubscriptionDetail, 'planType' | 'status' | 'nextPayTS' | 'endedTS'> & {
@@ -60,31 +72,25 @@ type Explainable = Pick<SubscriptionDetail, 'planType' | 'status' | 'nextPayTS' 
  * One sentence under the plan saying what the status means for the subscriber and what happens
  * next (decision 045), so nobody has to know what "payment" or "cancelled" imply.
  */
-export function statusExplanation(s: Explainable): string {
+export function statusExplanation(s: Explainable, t: SubscriptionT, formatDate: DateText): string {
   const date = s.nextPayTS ? formatDate(s.nextPayTS) : null;
   switch (s.status) {
     case 'active':
       if (s.planType === 'trial')
-        return date
-          ? `Your free trial runs until ${date}. Choose a plan before then to keep downloading.`
-          : 'Your free trial is running.';
-      if (s.planType === 'enterprise') return 'Your enterprise agreement is active.';
+        return date ? t('status.explain.trialUntil', { date }) : t('status.explain.trialRunning');
+      if (s.planType === 'enterprise') return t('status.explain.enterprise');
       // The date itself is shown right below, with the amount.
-      return 'Your plan renews automatically. Change or cancel it any time; changes to a smaller plan wait for the period end.';
+      return t('status.explain.active');
     case 'payment': {
       const retry = s.retry?.nextRetryTS ? formatDate(s.retry.nextRetryTS) : null;
-      return retry
-        ? `We couldn’t charge your card for the renewal. We’ll try again on ${retry}; you keep full access until then. Update your card or retry now.`
-        : 'We couldn’t charge your card for the renewal. Update your card or retry now to keep your licence.';
+      return retry ? t('status.explain.paymentRetry', { date: retry }) : t('status.explain.payment');
     }
     case 'pending':
-      return 'Your first payment hasn’t been completed yet. Complete it to start your plan.';
+      return t('status.explain.pending');
     case 'cancelled':
-      return date
-        ? `Renewal is off. You keep full access until ${date}; then your plan ends. Renew any time before then.`
-        : 'Renewal is off; your plan ends at the end of the period.';
+      return date ? t('status.explain.cancelledUntil', { date }) : t('status.explain.cancelled');
     case 'ended':
-      return s.endedTS ? `Your plan ended on ${formatDate(s.endedTS)}.` : 'Your plan has ended.';
+      return s.endedTS ? t('status.explain.endedOn', { date: formatDate(s.endedTS) }) : t('status.explain.ended');
   }
 }
 

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { AlertTriangle, CreditCard, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Me } from '@cuewave/contract/account';
 import { ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
-import { formatDate } from '../../lib/format';
-import { planTitle } from '../registration/plans';
+import { useFormat } from '../../i18n/format';
 import { useLocalizedPath } from '../shell/edition';
 import { bannerFor, type BannerState } from './banner-rule';
 import { BILLING_PATH, CHOOSE_PLAN_PATH, FINISH_CHECKOUT_PATH, SUBSCRIPTION_PATH } from './paths';
+import { planTitle, type DateText, type SubscriptionT } from './status';
 import styles from './subscription-banner.module.css';
 
 /**
@@ -19,14 +20,16 @@ import styles from './subscription-banner.module.css';
 export function SubscriptionBanner({ me, now }: { me: Me | null; now: number }) {
   const { pathname } = useLocation();
   const localized = useLocalizedPath();
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
   const state = me ? bannerFor(me.subscription, pathname, now) : null;
   if (!state) return null;
-  const view = bannerView(state);
+  const view = bannerView(state, t, format.date);
   return (
     <div
       className={cx(styles.banner, view.tone && styles[view.tone])}
       role="region"
-      aria-label="Subscription"
+      aria-label={t('banner.region')}
       data-testid="subscription-banner"
       data-kind={state.kind}
     >
@@ -58,22 +61,24 @@ type View = {
   icon: ReactNode;
 };
 
-function bannerView(state: BannerState): View {
+function bannerView(state: BannerState, t: SubscriptionT, formatDate: DateText): View {
   switch (state.kind) {
     case 'trial': {
       const left =
         state.daysLeft === null
-          ? 'Your free trial is running.'
+          ? t('banner.trialRunning')
           : state.daysLeft === 0
-            ? 'Your free trial ends today.'
-            : `Your free trial ends in ${state.daysLeft} day${state.daysLeft === 1 ? '' : 's'}${state.endsTS ? ` (${formatDate(state.endsTS)})` : ''}.`;
+            ? t('banner.trialEndsToday')
+            : state.endsTS
+              ? t('banner.trialEndsInOn', { count: state.daysLeft, date: formatDate(state.endsTS) })
+              : t('banner.trialEndsIn', { count: state.daysLeft });
       return {
         text: (
           <>
-            <strong>{left}</strong> Choose a plan to keep downloading and licensing music.
+            <strong>{left}</strong> {t('banner.trialText')}
           </>
         ),
-        action: 'Choose a plan',
+        action: t('banner.choosePlan'),
         to: CHOOSE_PLAN_PATH,
         icon: <Sparkles width={18} height={18} />,
       };
@@ -82,11 +87,10 @@ function bannerView(state: BannerState): View {
       return {
         text: (
           <>
-            <strong>We couldn’t renew your subscription.</strong> Your card payment failed; update your card to keep
-            your licence.
+            <strong>{t('banner.paymentTitle')}</strong> {t('banner.paymentText')}
           </>
         ),
-        action: 'Update your card',
+        action: t('banner.updateCard'),
         to: BILLING_PATH,
         external: true,
         tone: 'danger',
@@ -96,10 +100,10 @@ function bannerView(state: BannerState): View {
       return {
         text: (
           <>
-            <strong>Your payment isn’t complete.</strong> Finish checkout to start your plan.
+            <strong>{t('banner.pendingTitle')}</strong> {t('banner.pendingText')}
           </>
         ),
-        action: 'Finish checkout',
+        action: t('banner.finishCheckout'),
         to: FINISH_CHECKOUT_PATH,
         external: true,
         tone: 'warn',
@@ -110,12 +114,14 @@ function bannerView(state: BannerState): View {
         text: (
           <>
             <strong>
-              Your {planTitle(state.plan)} plan ends{state.endsTS ? ` on ${formatDate(state.endsTS)}` : ' soon'}.
+              {state.endsTS
+                ? t('banner.cancelledOn', { plan: planTitle(state.plan, t), date: formatDate(state.endsTS) })
+                : t('banner.cancelledSoon', { plan: planTitle(state.plan, t) })}
             </strong>{' '}
-            Renew to keep your licence covering new videos.
+            {t('banner.cancelledText')}
           </>
         ),
-        action: 'Renew',
+        action: t('banner.renew'),
         to: SUBSCRIPTION_PATH,
         external: true,
         tone: 'warn',

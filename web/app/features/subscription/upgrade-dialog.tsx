@@ -1,17 +1,19 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BillingPeriod, PlanName } from '@cuewave/contract/account';
-import { formatMoney, type Currency, type Plan } from '@cuewave/contract/pricing';
+import type { Currency, Plan } from '@cuewave/contract/pricing';
 import type { SubscriptionDetail } from '@cuewave/contract/subscription';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { SkeletonText } from '../../components/ui/skeleton';
 import { FormAlert } from '../auth/form-alert';
 import { QuoteSummary } from '../checkout/quote-summary';
-import { planTitle } from '../registration/plans';
+import { useFormat } from '../../i18n/format';
 import { upgradeTargets } from './actions';
 import * as api from './api';
 import { useChargeFlow } from './charge-flow';
 import { PeriodChoice, PlanChoice } from './plan-choice';
+import { planTitle } from './status';
 import { useQuote } from '../checkout/use-quote';
 import styles from './subscription.module.css';
 
@@ -37,29 +39,31 @@ export function UpgradeDialog({
   const quote = useQuote(open && plan ? { plan, period, upgrade: true } : null);
   const charge = useChargeFlow();
   const currency = (subscription.currency ?? 'usd') as Currency;
+  const { t } = useTranslation('subscription');
+  const format = useFormat();
 
   function confirm() {
     setError(null);
     void charge.start(() => api.upgrade(plan, period), {
-      success: `You’re now on ${planTitle(plan)}. Your new licence covers more channels from today.`,
+      success: t('upgrade.success', { plan: planTitle(plan, t) }),
       onError: setError,
       onDone: onClose,
     });
   }
 
-  const total = quote.quote ? formatMoney(quote.quote.total, quote.quote.currency) : null;
+  const total = quote.quote ? format.money(quote.quote.total, quote.quote.currency) : null;
   return (
     <>
       <Modal
         open={open && !charge.dialog}
         onClose={onClose}
-        title="Upgrade your plan"
-        description="The upgrade starts today. What’s left of the period you paid is credited."
+        title={t('upgrade.title')}
+        description={t('upgrade.description')}
         data-testid="upgrade-dialog"
         footer={
           <>
             <Button variant="ghost" onClick={onClose}>
-              Not now
+              {t('actions.notNow')}
             </Button>
             <Button
               onClick={confirm}
@@ -67,14 +71,14 @@ export function UpgradeDialog({
               disabled={!quote.quote || quote.loading}
               data-testid="confirm-upgrade"
             >
-              {total ? `Pay ${total} and upgrade` : 'Upgrade'}
+              {total ? t('upgrade.pay', { total }) : t('upgrade.confirm')}
             </Button>
           </>
         }
       >
         <div className={styles.dialogBody}>
           <PlanChoice
-            legend="New plan"
+            legend={t('actions.newPlan')}
             name="upgrade-plan"
             options={targets}
             value={plan}

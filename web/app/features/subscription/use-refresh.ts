@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { useRefreshViewer } from '../auth/use-viewer';
-import { friendlyError } from '../registration/error-messages';
+import { useApiErrorText } from '../registration/error-messages';
 
 /**
  * Runs one subscription call: busy while it runs, then re-reads the page and the viewer (the
@@ -10,6 +10,7 @@ import { friendlyError } from '../registration/error-messages';
 export function useSubscriptionCall() {
   const toast = useToast();
   const refresh = useRefreshViewer();
+  const errorText = useApiErrorText();
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
@@ -29,13 +30,13 @@ export function useSubscriptionCall() {
           await refresh();
           return true;
         }
-        toast.error(messages.failure ?? friendlyError(error));
+        toast.error(messages.failure ?? errorText(error));
         return false;
       } finally {
         setBusy(false);
       }
     },
-    [toast, refresh],
+    [toast, refresh, errorText],
   );
 
   return { busy, run, refresh };

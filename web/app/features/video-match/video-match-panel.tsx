@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { AlertTriangle, ArrowLeft, Clapperboard, RotateCcw, Upload, X } from 'lucide-react';
 import {
   VIDEO_ACCEPT,
@@ -15,6 +17,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ApiError } from '../../lib/api';
 import { TrackRow } from '../catalog/components/track-row';
 import { formatDuration } from '../../lib/format';
+import { useFormat } from '../../i18n/format';
+import { fitReasonText, targetReasonText } from './reason-texts';
 import { followAnalysis, uploadVideo, videoMatchApi } from './video-match-api';
 import styles from './video-match-panel.module.css';
 
@@ -25,31 +29,47 @@ type Stage =
   | { kind: 'done'; file: File; status: VideoMatchStatus }
   | { kind: 'failed'; title: string; message: string };
 
-const PHASE_TEXT: Record<VideoMatchProgress['phase'], string> = {
-  queued: 'Waiting for a free analyser…',
-  picture: 'Watching the picture: cuts, motion, light and colour…',
-  sound: 'Listening to the video’s own sound…',
-  matching: 'Matching music to the video…',
-  done: 'Done',
-};
+type T = TFunction<'video-match'>;
 
 const MB = 1024 * 1024;
-const sizeText = (bytes: number) =>
-  bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const sizeText = (bytes: number, number: (value: number) => string) =>
+  bytes >= MB
+    ? `${number(Math.round((bytes / MB) * 10) / 10)} MB`
+    : `${number(Math.max(1, Math.round(bytes / 1024)))} KB`;
 
-function failureOf(error: unknown): { title: string; message: string } {
+/**
+ * What went wrong, in the page's language. The API's messages are English prose; their status and
+ * error code say the same, so each maps to its own text here (`failure.*` in the `video-match` texts).
+ */
+function failureOf(error: unknown, t: T): { title: string; message: string } {
   if (error instanceof ApiError) {
-    const title =
-      error.status === 429
-        ? 'One video at a time'
-        : error.status === 413
-          ? 'That video is too large'
-          : error.status === 415 || error.body.error.startsWith('VIDEO_')
-            ? 'We could not use that file'
-            : 'The video could not be analysed';
-    return { title, message: error.body.message };
+    const code = error.body.error;
+    if (error.status === 429) return { title: t('failure.busyTitle'), message: t('failure.busy') };
+    if (error.status === 413) {
+      return { title: t('failure.tooLargeTitle'), message: t('failure.tooLarge', { mb: VIDEO_MAX_BYTES / MB }) };
+    }
+    if (error.status === 415 || code.startsWith('VIDEO_')) {
+      const message =
+        code === 'VIDEO_TOO_LONG'
+          ? t('failure.tooLong', { minutes: VIDEO_MAX_SECONDS / 60 })
+          : code === 'VIDEO_NO_FRAMES'
+            ? t('failure.noFrames')
+            : code === 'VIDEO_UNREADABLE'
+              ? t('failure.unreadable')
+              : code === 'VIDEO_ANALYSIS_FAILED'
+                ? t('failure.analysis')
+                : t('failure.notAVideo');
+      return { title: t('failure.unusableTitle'), message };
+    }
+    const message =
+      code === 'CANCELLED'
+        ? t('failure.cancelled')
+        : code === 'UPLOAD_FAILED'
+          ? t('failure.upload')
+          : t('failure.analysis');
+    return { title: t('failure.analysisTitle'), message };
   }
-  return { title: 'Something went wrong', message: 'The video could not be analysed. Please try again.' };
+  return { title: t('failure.unknownTitle'), message: t('failure.analysis') };
 }
 
 /**
@@ -60,6 +80,7 @@ function failureOf(error: unknown): { title: string; message: string } {
 export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
+  const { t } = useTranslation('video-match');
   const inputRef = useRef<HTMLInputElement>(null);
   const live = useRef<{ abortUpload?: () => void; stream?: AbortController; jobId?: string }>({});
 
@@ -78,8 +99,8 @@ export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
     if (file.size > VIDEO_MAX_BYTES) {
       setStage({
         kind: 'failed',
-        title: 'That video is too large',
-        message: `Videos up to ${VIDEO_MAX_BYTES / MB} MB can be matched. Export a shorter or smaller version.`,
+        title: t('failure.tooLargeTitle'),
+        message: t('failure.tooLargeLocal', { mb: VIDEO_MAX_BYTES / MB }),
       });
       return;
     }
@@ -91,7 +112,7 @@ export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
       job = await upload.promise;
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return setStage({ kind: 'idle' });
-      return setStage({ kind: 'failed', ...failureOf(error) });
+      return setStage({ kind: 'failed', ...failureOf(error, t) });
     } finally {
       live.current.abortUpload = undefined;
     }
@@ -104,18 +125,18 @@ export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
       for (let attempt = 0; attempt < 20; attempt++) {
         for await (const event of followAnalysis(job.jobId, stream.signal)) {
           if (event.kind === 'failed') {
-            return setStage({ kind: 'failed', ...failureOf(new ApiError(400, event.error)) });
+            return setStage({ kind: 'failed', ...failureOf(new ApiError(400, event.error), t) });
           }
           setStage((s) => (s.kind === 'analysing' ? { ...s, progress: event.progress } : s));
         }
         const status = await videoMatchApi.status(job.jobId, stream.signal);
-        if (status.failure) return setStage({ kind: 'failed', ...failureOf(new ApiError(400, status.failure)) });
+        if (status.failure) return setStage({ kind: 'failed', ...failureOf(new ApiError(400, status.failure), t) });
         if (status.progress.status === 'done') return setStage({ kind: 'done', file, status });
       }
-      setStage({ kind: 'failed', ...failureOf(null) });
+      setStage({ kind: 'failed', ...failureOf(null, t) });
     } catch (error) {
       if (stream.signal.aborted) return;
-      setStage({ kind: 'failed', ...failureOf(error) });
+      setStage({ kind: 'failed', ...failureOf(error, t) });
     } finally {
       live.current.stream = undefined;
     }
@@ -140,10 +161,10 @@ export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
     <section className={styles.panel} aria-labelledby="video-match-title" data-testid="video-match">
       <div className={styles.head}>
         <h2 id="video-match-title" className={styles.title}>
-          <Clapperboard aria-hidden="true" /> Video match
+          <Clapperboard aria-hidden="true" /> {t('title')}
         </h2>
         <Button variant="ghost" size="sm" icon={<ArrowLeft />} onClick={onClose} data-testid="video-match-close">
-          Back to text search
+          {t('back')}
         </Button>
       </div>
 
@@ -174,18 +195,12 @@ export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
           data-testid="video-match-drop"
         >
           <Upload aria-hidden="true" className={styles.dropIcon} />
-          <p className={styles.dropTitle}>Drop your video here</p>
-          <p className={styles.dropText}>
-            We measure its cuts, motion, light, colour and sound, and find music with the right tempo, energy, mood and
-            length.
-          </p>
+          <p className={styles.dropTitle}>{t('drop.title')}</p>
+          <p className={styles.dropText}>{t('drop.text')}</p>
           <Button icon={<Clapperboard />} onClick={() => inputRef.current?.click()} data-testid="video-match-choose">
-            Choose a video
+            {t('drop.choose')}
           </Button>
-          <p className={styles.hint}>
-            MP4, MOV, WebM or MKV · up to {VIDEO_MAX_BYTES / MB} MB and {VIDEO_MAX_SECONDS / 60} minutes. The video is
-            deleted after the analysis; only its measurements are kept.
-          </p>
+          <p className={styles.hint}>{t('drop.hint', { mb: VIDEO_MAX_BYTES / MB, minutes: VIDEO_MAX_SECONDS / 60 })}</p>
         </div>
       ) : null}
 
@@ -203,7 +218,7 @@ export function VideoMatchPanel({ onClose }: { onClose: () => void }) {
             description={stage.message}
             actions={
               <Button icon={<RotateCcw />} onClick={() => setStage({ kind: 'idle' })} data-testid="video-match-retry">
-                Try another video
+                {t('tryAnother')}
               </Button>
             }
             className={styles.failure}
@@ -225,11 +240,13 @@ function Progress({
   stage: Extract<Stage, { kind: 'uploading' | 'analysing' }>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('video-match');
+  const { number } = useFormat();
   const uploading = stage.kind === 'uploading';
   const percent = uploading ? Math.round(stage.share * 100) : (stage.progress?.percent ?? 0);
   const text = uploading
-    ? `Uploading ${sizeText(stage.file.size)}… ${percent}%`
-    : PHASE_TEXT[stage.progress?.phase ?? 'queued'];
+    ? t('progress.uploading', { size: sizeText(stage.file.size, number), percent })
+    : t(`progress.phase.${stage.progress?.phase ?? 'queued'}`);
   return (
     <div className={styles.progressCard} data-testid="video-match-progress" data-stage={stage.kind}>
       <div className={styles.progressHead}>
@@ -237,17 +254,16 @@ function Progress({
           {stage.file.name}
         </span>
         <Button variant="ghost" size="sm" icon={<X />} onClick={onCancel} data-testid="video-match-cancel">
-          Cancel
+          {t('progress.cancel')}
         </Button>
       </div>
       <p className={styles.progressText} role="status" aria-live="polite">
-        {uploading ? 'Step 1 of 2 · ' : 'Step 2 of 2 · '}
-        {text}
+        {t(uploading ? 'progress.step1' : 'progress.step2')} · {text}
       </p>
       <div
         className={styles.track}
         role="progressbar"
-        aria-label={uploading ? 'Upload progress' : 'Analysis progress'}
+        aria-label={uploading ? t('progress.uploadLabel') : t('progress.analysisLabel')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -260,6 +276,8 @@ function Progress({
 
 function Results({ file, status, onAgain }: { file: File; status: VideoMatchStatus; onAgain: () => void }) {
   const { target, measures, items } = status;
+  const { t } = useTranslation('video-match');
+  const { number } = useFormat();
   if (!target || !measures) return null;
   const products = items.map((i) => i.product);
   return (
@@ -273,30 +291,26 @@ function Results({ file, status, onAgain }: { file: File; status: VideoMatchStat
               </span>
             </p>
             <p className={styles.summaryFacts}>
-              {formatDuration(measures.durationSec)} · {target.energyClass} energy · {target.bpm.from}–{target.bpm.to}{' '}
-              BPM
+              {formatDuration(measures.durationSec)} · {t(`energy.${target.energyClass}`)} ·{' '}
+              {t('bpmRange', { from: target.bpm.from, to: target.bpm.to })}
             </p>
           </div>
           <Button variant="secondary" size="sm" icon={<Upload />} onClick={onAgain} data-testid="video-match-again">
-            Another video
+            {t('again')}
           </Button>
         </div>
-        <ul className={styles.reasons} aria-label="What we read from your video">
+        <ul className={styles.reasons} aria-label={t('reasonsLabel')}>
           {target.reasons.map((reason) => (
-            <li key={reason} className={styles.reason} data-testid="video-match-reason">
-              {reason}
+            <li key={reason.kind} className={styles.reason} data-testid="video-match-reason" data-kind={reason.kind}>
+              {targetReasonText(reason, t, number)}
             </li>
           ))}
         </ul>
       </div>
       {items.length === 0 ? (
-        <EmptyState
-          compact
-          title="No track is long enough yet"
-          description="Every song in the catalogue is shorter than this video. Try a shorter cut."
-        />
+        <EmptyState compact title={t('noneTitle')} description={t('noneDescription')} />
       ) : (
-        <ul role="list" aria-label="Music for your video" className={styles.rows} data-testid="video-match-results">
+        <ul role="list" aria-label={t('resultsLabel')} className={styles.rows} data-testid="video-match-results">
           {items.map((item, index) => (
             <TrackRow
               key={item.product.id}
@@ -315,9 +329,11 @@ function Results({ file, status, onAgain }: { file: File; status: VideoMatchStat
 
 /** Why the track fits, and its length drawn against the video's (the marker is where the video ends). */
 function TrackFit({ item, videoSec }: { item: VideoMatchItem; videoSec: number }) {
+  const { t } = useTranslation('video-match');
   const trackSec = item.product.duration;
   const share = Math.min(100, (videoSec / Math.max(trackSec, 1)) * 100);
-  const reasons = item.reasons.filter((r) => !r.includes(' covers the '));
+  // The length is drawn below, so its reason is not repeated in words.
+  const reasons = item.reasons.filter((r) => r.kind !== 'length').map((r) => fitReasonText(r, t));
   return (
     <span className={styles.fit} data-testid="video-match-fit">
       {reasons.length ? (
@@ -328,14 +344,14 @@ function TrackFit({ item, videoSec }: { item: VideoMatchItem; videoSec: number }
       <span
         className={styles.length}
         role="img"
-        aria-label={`Video ${formatDuration(videoSec)} of the track’s ${formatDuration(trackSec)}`}
-        title={`Video ${formatDuration(videoSec)} · track ${formatDuration(trackSec)}`}
+        aria-label={t('fit.label', { video: formatDuration(videoSec), track: formatDuration(trackSec) })}
+        title={t('fit.title', { video: formatDuration(videoSec), track: formatDuration(trackSec) })}
       >
         <span className={styles.lengthTrack}>
           <span className={styles.lengthVideo} style={{ width: `${share}%` }} />
         </span>
         <span className={styles.lengthText}>
-          video {formatDuration(videoSec)} / {formatDuration(trackSec)}
+          {t('fit.text', { video: formatDuration(videoSec), track: formatDuration(trackSec) })}
         </span>
       </span>
     </span>

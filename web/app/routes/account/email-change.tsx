@@ -1,25 +1,38 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertCircle, CheckCircle2, ShieldAlert } from 'lucide-react';
-import { EMAIL_UNDO_DAYS, type EmailChangeUndone } from '@cuewave/contract/account';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { EMAIL_UNDO_DAYS } from '@cuewave/contract/account-rules';
+import type { EmailChangeUndone } from '@cuewave/contract/account';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Spinner } from '../../components/ui/spinner';
 import { FormAlert } from '../../features/auth/form-alert';
 import { announceAuthChange, clearLocalSession } from '../../features/auth/session-client';
 import { useRefreshViewer, useViewer } from '../../features/auth/use-viewer';
-import { friendlyError } from '../../features/registration/error-messages';
+import { apiErrorText } from '../../features/registration/error-messages';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { apiSend } from '../../lib/api';
 import auth from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/account/account.module.css';
+import type { Route } from './+types/email-change';
 
-export const meta = () => [{ title: 'Email change · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'auth').t('meta.emailChange') };
+}
 
-const LINK_FAILED: Record<string, string> = {
-  'can not find account by token': 'This link has expired, was already used, or a newer one replaced it.',
-  EMAIL_TAKEN: 'Another account uses this address now, so it can’t become your sign-in email.',
-  SERVICE_UNAVAILABLE: 'We couldn’t finish this just now. Please open the link again in a minute.',
-};
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+
+/** Why a link failed, in the page's language, with the link-specific sentences first. */
+function linkFailed(error: unknown, t: TFunction<'auth'>): string {
+  return apiErrorText(error, t, {
+    'can not find account by token': t('emailChange.linkFailed.tokenNotFound'),
+    EMAIL_TAKEN: t('emailChange.linkFailed.EMAIL_TAKEN'),
+    SERVICE_UNAVAILABLE: t('emailChange.linkFailed.SERVICE_UNAVAILABLE'),
+  });
+}
 
 /**
  * /account/email-change: where the email-change links land (decision 048). `?confirm=` comes from the
@@ -31,16 +44,14 @@ export default function EmailChangePage() {
   const [params] = useSearchParams();
   const confirm = params.get('confirm');
   const undo = params.get('undo');
+  const { t } = useTranslation('auth');
   if (confirm) return <ConfirmNewEmail token={confirm} />;
   if (undo) return <UndoEmailChange token={undo} />;
   return (
-    <Outcome tone="danger" title="This link is incomplete" testId="email-change-bad-link">
-      <p className={auth.subtitle}>
-        Open the link from the email again, or copy the whole address into your browser. You can change your email on
-        your account page.
-      </p>
+    <Outcome tone="danger" title={t('emailChange.incompleteTitle')} testId="email-change-bad-link">
+      <p className={auth.subtitle}>{t('emailChange.incompleteText')}</p>
       <ButtonLink to="/dashboard/account" size="lg" fullWidth className={auth.spaced}>
-        Go to my account
+        {t('emailChange.toAccount')}
       </ButtonLink>
     </Outcome>
   );
@@ -83,6 +94,7 @@ function Outcome({
 type ConfirmState = { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; message: string };
 
 function ConfirmNewEmail({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const viewer = useViewer();
   const refreshViewer = useRefreshViewer();
   const [state, setState] = useState<ConfirmState>({ status: 'working' });
@@ -97,37 +109,39 @@ function ConfirmNewEmail({ token }: { token: string }) {
         setState({ status: 'done', email: answer.email });
         await refreshViewer();
       })
-      .catch((error: unknown) => setState({ status: 'failed', message: friendlyError(error, LINK_FAILED) }));
-  }, [token, refreshViewer]);
+      .catch((error: unknown) => setState({ status: 'failed', message: linkFailed(error, t) }));
+  }, [token, refreshViewer, t]);
 
   if (state.status === 'working') {
     return (
       <div className={styles.landing} aria-busy="true">
         <div className={auth.root}>
           <Spinner size="lg" label={null} />
-          <h1 className={cx(auth.title, auth.spaced)}>Confirming your new email…</h1>
+          <h1 className={cx(auth.title, auth.spaced)}>{t('emailChange.confirming')}</h1>
         </div>
       </div>
     );
   }
   if (state.status === 'failed') {
     return (
-      <Outcome tone="danger" title="We couldn’t confirm this email" testId="email-change-failed">
+      <Outcome tone="danger" title={t('emailChange.failedTitle')} testId="email-change-failed">
         <p className={auth.subtitle}>{state.message}</p>
-        <p className={auth.subtitle}>
-          Your sign-in email has not changed. You can send a new code from your account page.
-        </p>
+        <p className={auth.subtitle}>{t('emailChange.failedText')}</p>
         <ButtonLink to="/dashboard/account" size="lg" fullWidth className={auth.spaced}>
-          Go to my account
+          {t('emailChange.toAccount')}
         </ButtonLink>
       </Outcome>
     );
   }
   return (
-    <Outcome tone="success" title="Your new email is confirmed" testId="email-change-confirmed">
+    <Outcome tone="success" title={t('emailChange.confirmedTitle')} testId="email-change-confirmed">
       <p className={auth.subtitle}>
-        You now sign in with <strong>{state.email}</strong>. We let your previous address know, with a way to undo the
-        change if it wasn’t you.
+        <Trans
+          t={t}
+          i18nKey="emailChange.confirmedText"
+          values={{ email: state.email }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <ButtonLink
         to={viewer ? '/dashboard/account' : '/auth/login'}
@@ -136,7 +150,7 @@ function ConfirmNewEmail({ token }: { token: string }) {
         className={auth.spaced}
         data-testid="email-change-continue"
       >
-        {viewer ? 'Go to my account' : 'Log in'}
+        {viewer ? t('emailChange.toAccount') : t('emailChange.logIn')}
       </ButtonLink>
     </Outcome>
   );
@@ -146,6 +160,7 @@ type UndoState =
   { status: 'asking'; busy: boolean; error: string | null } | { status: 'done'; answer: EmailChangeUndone };
 
 function UndoEmailChange({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const refreshViewer = useRefreshViewer();
   const [state, setState] = useState<UndoState>({ status: 'asking', busy: false, error: null });
 
@@ -161,41 +176,42 @@ function UndoEmailChange({ token }: { token: string }) {
       setState({ status: 'done', answer });
       await refreshViewer();
     } catch (error) {
-      setState({ status: 'asking', busy: false, error: friendlyError(error, LINK_FAILED) });
+      setState({ status: 'asking', busy: false, error: linkFailed(error, t) });
     }
   }
 
   if (state.status === 'done') {
     const reset = `/auth/change-password?token=${encodeURIComponent(state.answer.resetToken)}`;
     return (
-      <Outcome tone="success" title="Your email is back" testId="email-undo-done">
+      <Outcome tone="success" title={t('emailChange.undoneTitle')} testId="email-undo-done">
         <p className={auth.subtitle}>
-          You sign in with <strong>{state.answer.email}</strong> again, and every device that was signed in has been
-          signed out. Whoever changed your email knew your password, so choose a new one now.
+          <Trans
+            t={t}
+            i18nKey="emailChange.undoneText"
+            values={{ email: state.answer.email }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <ButtonLink to={reset} size="lg" fullWidth className={auth.spaced} data-testid="email-undo-new-password">
-          Choose a new password
+          {t('emailChange.newPassword')}
         </ButtonLink>
       </Outcome>
     );
   }
 
   return (
-    <Outcome tone="warning" title="Undo the email change?" testId="email-undo">
-      <p className={auth.subtitle}>
-        Your Cuewave account was set to sign in with a different address. If you didn’t do that, undo it: this address
-        becomes your sign-in email again, every device is signed out, and you choose a new password.
-      </p>
-      <p className={auth.subtitle}>The link works once, for {EMAIL_UNDO_DAYS} days after the change.</p>
+    <Outcome tone="warning" title={t('emailChange.undoTitle')} testId="email-undo">
+      <p className={auth.subtitle}>{t('emailChange.undoText')}</p>
+      <p className={auth.subtitle}>{t('emailChange.undoValidity', { count: EMAIL_UNDO_DAYS })}</p>
       <FormAlert className={cx(auth.alertError, auth.spaced)} testId="email-undo-error">
         {state.error}
       </FormAlert>
       <div className={auth.actions}>
         <Button size="lg" fullWidth onClick={undo} loading={state.busy} data-testid="email-undo-confirm">
-          Undo the change
+          {t('emailChange.undo')}
         </Button>
         <ButtonLink to="/" variant="ghost" size="lg" fullWidth>
-          I made this change
+          {t('emailChange.keep')}
         </ButtonLink>
       </div>
     </Outcome>

@@ -1,18 +1,28 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { KeyRound, LinkIcon } from 'lucide-react';
-import { PASSWORD_RESET_MINUTES, passwordProblem } from '@cuewave/contract/account';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_RESET_MINUTES } from '@cuewave/contract/account-rules';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { announceAuthChange } from '../../features/auth/session-client';
 import { useField } from '../../features/auth/use-field';
 import { PasswordField } from '../../features/registration/password-field';
+import { passwordProblemText, passwordRuleText } from '../../features/registration/password-strength';
 import { ApiError, apiSend } from '../../lib/api';
-import { NETWORK_ERROR, waitPhrase } from '../../features/auth/messages';
+import { waitPhrase } from '../../features/auth/messages';
 import styles from '../../features/auth/auth-forms.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/change-password';
 
-export const meta = () => [{ title: 'Choose a new password · Cuewave' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'auth');
+  return { title: t('meta.changePassword') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }];
 
 /** Answers that mean the emailed link can't be used (expired, used, or never valid). */
 const BAD_TOKEN = new Set(['can not find account by token', 'verify jwt token', 'CODE_EXPIRED', 'CODE_INVALID']);
@@ -23,6 +33,7 @@ const BAD_TOKEN = new Set(['can not find account by token', 'verify jwt token', 
  * Every other session of the account is signed out by the API.
  */
 export default function ChangePassword() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -30,8 +41,8 @@ export default function ChangePassword() {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirm = useField((value) => {
-    if (!value) return 'Enter the new password again.';
-    return value === password ? null : 'The passwords don’t match.';
+    if (!value) return t('changePassword.repeatMissing');
+    return value === password ? null : t('changePassword.mismatch');
   });
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -47,7 +58,7 @@ export default function ChangePassword() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const problem = password ? passwordProblem(password) : 'Choose a new password.';
+    const problem = password ? passwordProblemText(password, t) : t('changePassword.missing');
     setPasswordError(problem);
     const confirmed = confirm.check();
     if (problem) return passwordRef.current?.focus();
@@ -64,12 +75,12 @@ export default function ChangePassword() {
       setBusy(false);
       if (error instanceof ApiError && (BAD_TOKEN.has(error.body.error) || error.status === 404)) setBadToken(true);
       else if (error instanceof ApiError && error.body.error === 'WEAK_PASSWORD') {
-        setPasswordError(error.body.message);
+        setPasswordError(error.body.message ? passwordRuleText(error.body.message, t) : t('errors.api.WEAK_PASSWORD'));
         passwordRef.current?.focus();
       } else if (error instanceof ApiError && error.status === 429)
-        setFormError(`Too many attempts. Try again ${waitPhrase(error.retryAfter)}.`);
-      else if (error instanceof ApiError) setFormError(error.body.message || 'Something went wrong. Please try again.');
-      else setFormError(NETWORK_ERROR);
+        setFormError(t('errors.tooManyAttemptsTryAgain', { when: waitPhrase(error.retryAfter, t) }));
+      else if (error instanceof ApiError) setFormError(error.body.message || t('errors.generic'));
+      else setFormError(t('errors.network'));
     }
   }
 
@@ -80,18 +91,15 @@ export default function ChangePassword() {
           <LinkIcon />
         </div>
         <h1 className={styles.title} ref={badTokenHeading} tabIndex={-1}>
-          This link can’t be used
+          {t('changePassword.badTokenTitle')}
         </h1>
-        <p className={styles.subtitle}>
-          Password reset links work once and expire after {PASSWORD_RESET_MINUTES} minutes. This one has expired, was
-          already used, or is incomplete. Ask for a new one and use the latest email.
-        </p>
+        <p className={styles.subtitle}>{t('changePassword.badTokenText', { minutes: PASSWORD_RESET_MINUTES })}</p>
         <div className={styles.actions}>
           <ButtonLink to="/auth/reset-password" size="lg" fullWidth>
-            Request a new link
+            {t('changePassword.requestNew')}
           </ButtonLink>
           <ButtonLink to="/auth/login" variant="ghost" size="lg" fullWidth>
-            Back to log in
+            {t('changePassword.backToLogin')}
           </ButtonLink>
         </div>
       </div>
@@ -103,23 +111,23 @@ export default function ChangePassword() {
       <div className={styles.badge} aria-hidden="true">
         <KeyRound />
       </div>
-      <h1 className={styles.title}>Choose a new password</h1>
-      <p className={styles.subtitle}>After the change, every other device signed in to your account is signed out.</p>
+      <h1 className={styles.title}>{t('changePassword.title')}</h1>
+      <p className={styles.subtitle}>{t('changePassword.subtitle')}</p>
 
       <FormAlert className={styles.formError} testId="change-password-error">
         {formError}
       </FormAlert>
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('changePassword.form')}>
         <PasswordField
           ref={passwordRef}
-          label="New password"
+          label={t('changePassword.newPassword')}
           name="password"
           autoComplete="new-password"
           value={password}
           onChange={(value) => {
             setPassword(value);
-            if (passwordError && !passwordProblem(value)) setPasswordError(null);
+            if (passwordError && !passwordProblemText(value, t)) setPasswordError(null);
           }}
           error={passwordError}
           meter
@@ -127,7 +135,7 @@ export default function ChangePassword() {
         />
         <TextField
           {...confirm.inputProps}
-          label="Repeat new password"
+          label={t('changePassword.repeat')}
           name="confirm"
           type="password"
           autoComplete="new-password"
@@ -136,13 +144,13 @@ export default function ChangePassword() {
           data-testid="confirm-password"
         />
         <Button type="submit" size="lg" fullWidth loading={busy} data-testid="change-password-submit">
-          Save new password
+          {t('changePassword.submit')}
         </Button>
       </form>
 
       <p className={styles.switch}>
         <Link to="/auth/login" className={styles.switchLink}>
-          Back to log in
+          {t('changePassword.backToLogin')}
         </Link>
       </p>
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PASSWORD_RESET_MINUTES, SIGNIN_LINK_MINUTES } from '@cuewave/contract/account';
+import { PASSWORD_RESET_MINUTES, SIGNIN_LINK_MINUTES } from '@cuewave/contract/account-rules';
 import { Inbox, MailCheck } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
@@ -9,31 +10,44 @@ import { formatCountdown, RESEND_COOLDOWN_SECONDS, useCooldown } from '../../fea
 import { ApiError, apiGet, apiSend } from '../../lib/api';
 import { emailRequestErrorMessage } from './login-errors';
 import styles from '../../features/auth/auth-forms.module.css';
+import { requestTexts } from '../../i18n/request-texts.server';
+
 import type { Route } from './+types/check-email';
 import { FormAlert } from '../../features/auth/form-alert';
 
-export const meta = () => [{ title: 'Check your email · Cuewave' }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }];
 
 /** What was sent, handed over in the navigation state (not the URL, so the address stays out of logs). */
 export type CheckEmailState = { email: string; kind: 'reset' | 'link' };
 
-/** Whether the development mailbox is on (GET /api/dev/outbox answers 404 when it is off). */
+/**
+ * Whether the development mailbox is on (GET /api/dev/outbox answers 404 when it is off), and the
+ * page's title in the request's language.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
+  const title = requestTexts(request, 'auth').t('meta.checkEmail');
   try {
     await apiGet('/dev/outbox', { query: { limit: 1 }, request });
-    return { devMailbox: true };
+    return { title, devMailbox: true };
   } catch {
-    return { devMailbox: false };
+    return { title, devMailbox: false };
   }
 }
 
+/** Keys of the `auth` namespace for what was sent. */
 const COPY = {
   reset: {
-    what: 'a link to choose a new password',
-    expires: `${PASSWORD_RESET_MINUTES} minutes`,
-    again: 'another reset link',
+    sent: 'checkEmail.sentReset',
+    resent: 'checkEmail.resentReset',
+    minutes: PASSWORD_RESET_MINUTES,
+    again: 'resetLink',
   },
-  link: { what: 'a link that signs you in', expires: `${SIGNIN_LINK_MINUTES} minutes`, again: 'another sign-in link' },
+  link: {
+    sent: 'checkEmail.sentLink',
+    resent: 'checkEmail.resentLink',
+    minutes: SIGNIN_LINK_MINUTES,
+    again: 'signInLink',
+  },
 } as const;
 
 /**
@@ -41,6 +55,7 @@ const COPY = {
  * the same either way. The email can be sent again after a short cooldown.
  */
 export default function CheckEmail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const state = readState(location.state);
   const toast = useToast();
@@ -63,10 +78,10 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
     try {
       const body = { email: state.email, captcha: await captcha.solve() };
       await apiSend('POST', state.kind === 'reset' ? '/v1/account/password/reset' : '/auth/ott/email', { json: body });
-      toast.success(`We sent ${COPY[state.kind].again} to ${state.email}.`);
+      toast.success(t(COPY[state.kind].resent, { email: state.email }));
       start(RESEND_COOLDOWN_SECONDS);
     } catch (error) {
-      setFormError(emailRequestErrorMessage(error, COPY[state.kind].again));
+      setFormError(emailRequestErrorMessage(error, COPY[state.kind].again, t));
       if (error instanceof ApiError && error.status === 429) start(error.retryAfter ?? RESEND_COOLDOWN_SECONDS);
     } finally {
       setSending(false);
@@ -79,27 +94,31 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
       <div className={styles.badge} aria-hidden="true">
         <MailCheck />
       </div>
-      <h1 className={styles.title}>Check your email</h1>
+      <h1 className={styles.title}>{t('checkEmail.title')}</h1>
       {state && copy ? (
         <p className={styles.subtitle} data-testid="check-email-text">
-          If an account exists for <strong>{state.email}</strong>, we’ve sent it {copy.what}. The link works once and
-          expires in {copy.expires}.
+          <Trans
+            t={t}
+            i18nKey={copy.sent}
+            values={{ email: state.email, minutes: copy.minutes }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       ) : (
         <p className={styles.subtitle} data-testid="check-email-text">
-          If an account exists for the address you entered, we’ve sent it an email with a link. The link works once.
+          {t('checkEmail.sentUnknown')}
         </p>
       )}
 
       <FormAlert className={styles.formError}>{formError}</FormAlert>
 
       <ul role="list" className={styles.hintList}>
-        <li>Open your inbox and look for an email from Cuewave.</li>
-        <li>Nothing after a few minutes? Check the spam or promotions folder.</li>
+        <li>{t('checkEmail.hintInbox')}</li>
+        <li>{t('checkEmail.hintSpam')}</li>
         <li>
-          Wrong address?{' '}
+          {t('checkEmail.wrongAddress')}{' '}
           <Link to={state?.kind === 'link' ? '/auth/login' : '/auth/reset-password'} className={styles.inlineLink}>
-            Use a different email
+            {t('checkEmail.differentEmail')}
           </Link>
         </li>
       </ul>
@@ -113,7 +132,7 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
             fullWidth
             icon={<Inbox />}
           >
-            Open the development mailbox
+            {t('checkEmail.devMailbox')}
           </ButtonLink>
         ) : null}
         {state ? (
@@ -126,7 +145,9 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
             onClick={resend}
             data-testid="check-email-resend"
           >
-            {cooldown.remaining > 0 ? `Resend in ${formatCountdown(cooldown.remaining)}` : 'Resend email'}
+            {cooldown.remaining > 0
+              ? t('checkEmail.resendIn', { time: formatCountdown(cooldown.remaining) })
+              : t('checkEmail.resend')}
           </Button>
         ) : null}
       </div>
@@ -134,7 +155,7 @@ export default function CheckEmail({ loaderData }: Route.ComponentProps) {
 
       <p className={styles.switch}>
         <Link to="/auth/login" className={styles.switchLink}>
-          Back to log in
+          {t('checkEmail.backToLogin')}
         </Link>
       </p>
     </div>

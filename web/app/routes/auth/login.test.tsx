@@ -5,6 +5,10 @@ import type { Me } from '@cuewave/contract/account';
 import { ApiError } from '../../lib/api';
 import { viewerFixture } from '../../test/viewer-fixture';
 import Login from './login';
+import { getI18n, I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../i18n/create-i18n';
+import { ALL_TEXTS } from '../../i18n/resources.server';
+import type { AuthT } from '../../features/auth/messages';
 import { signInErrorMessage, WRONG_CREDENTIALS } from './login-errors';
 
 // The invisible captcha is its own unit; here it just answers.
@@ -42,7 +46,7 @@ function mockApi(tokenAnswers: Array<() => Response>, viewer: Me = me()) {
   });
 }
 
-function renderLogin(initial = '/auth/login') {
+function renderLogin(initial = '/auth/login', language: 'en' | 'pl' = 'en') {
   const router = createMemoryRouter(
     [
       { path: '/auth/login', element: <Login /> },
@@ -53,7 +57,16 @@ function renderLogin(initial = '/auth/login') {
     ],
     { initialEntries: [initial] },
   );
-  render(<RouterProvider router={router} />);
+  // English by default (the test setup's instance); a Polish page gets its own instance, as a request would.
+  render(
+    language === 'en' ? (
+      <RouterProvider router={router} />
+    ) : (
+      <I18nextProvider i18n={createI18n(language, ALL_TEXTS, false)}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    ),
+  );
   return router;
 }
 
@@ -201,23 +214,53 @@ describe('login page', () => {
   });
 });
 
+const en = () => getI18n().getFixedT('en', 'auth') as AuthT;
+const pl = () => getI18n().getFixedT('pl', 'auth') as AuthT;
+
+describe('login page in Polish', () => {
+  it('speaks Polish throughout, validation and the API’s answer included', async () => {
+    mockApi([wrong]);
+    renderLogin('/auth/login', 'pl');
+    expect(screen.getByRole('heading', { name: 'Witaj ponownie' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Wpisz swój adres e-mail.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'me@example.com' } });
+    fireEvent.change(screen.getByLabelText('Hasło'), { target: { value: 'whatever-123' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-error')).textContent).toContain('Nieprawidłowy e-mail lub hasło.');
+    expect(screen.getByRole('button', { name: 'Pokaż hasło' })).toBeTruthy();
+  });
+});
+
 describe('signInErrorMessage', () => {
+  it('speaks the page’s language, with Polish plural forms for the wait', () => {
+    expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }, 30), pl())).toBe(
+      'Zbyt wiele prób logowania z tego połączenia. Spróbuj ponownie za 30 sekund albo wyślij sobie link do logowania.',
+    );
+    expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }, 120), pl())).toMatch(
+      /za 2 minuty/,
+    );
+    expect(
+      signInErrorMessage(new ApiError(401, { error: 'wrong credentials or client not found', message: '' }), pl()),
+    ).toBe('Nieprawidłowy e-mail lub hasło.');
+  });
+
   it('maps the API answers', () => {
     expect(
-      signInErrorMessage(new ApiError(401, { error: 'wrong credentials or client not found', message: 'x' })),
+      signInErrorMessage(new ApiError(401, { error: 'wrong credentials or client not found', message: 'x' }), en()),
     ).toBe(WRONG_CREDENTIALS);
-    expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }, 30))).toBe(
+    expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }, 30), en())).toBe(
       'Too many sign-in attempts from this connection. Try again in 30 seconds, or email yourself a sign-in link.',
     );
-    expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }))).toBe(
+    expect(signInErrorMessage(new ApiError(429, { error: 'TOO_MANY_REQUESTS', message: 'x' }), en())).toBe(
       'Too many sign-in attempts from this connection. Try again in a moment, or email yourself a sign-in link.',
     );
-    expect(signInErrorMessage(new ApiError(403, { error: 'account not confirmed', message: 'Confirm first.' }))).toBe(
-      'Confirm first.',
-    );
-    expect(signInErrorMessage(new ApiError(503, { error: 'SERVICE_UNAVAILABLE', message: 'db down' }))).toMatch(
+    expect(
+      signInErrorMessage(new ApiError(403, { error: 'account not confirmed', message: 'Confirm first.' }), en()),
+    ).toBe('Confirm first.');
+    expect(signInErrorMessage(new ApiError(503, { error: 'SERVICE_UNAVAILABLE', message: 'db down' }), en())).toMatch(
       /not available right now/,
     );
-    expect(signInErrorMessage(new TypeError('Failed to fetch'))).toMatch(/couldn’t reach the server/);
+    expect(signInErrorMessage(new TypeError('Failed to fetch'), en())).toMatch(/couldn’t reach the server/);
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Eye, EyeOff, Mail } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
@@ -12,13 +13,19 @@ import { apiSend } from '../../lib/api';
 import { emailRequestErrorMessage, isCaptchaError, signInErrorMessage } from './login-errors';
 import styles from '../../features/auth/auth-forms.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/login';
 
-export const meta = () => [
-  { title: 'Log in · Cuewave' },
-  { name: 'description', content: 'Log in to Cuewave to download tracks, manage playlists and your licences.' },
+/** The page's title and description in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'auth');
+  return { title: t('meta.login'), description: t('meta.loginDescription') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data?.title },
+  { name: 'description', content: data?.description },
 ];
-
-const passwordProblem = (value: string) => (value ? null : 'Enter your password.');
 
 /**
  * Sign-in (spec §2, §4 "Login"): the password grant of POST /api/auth/token, then on to the forced
@@ -27,6 +34,7 @@ const passwordProblem = (value: string) => (value ? null : 'Enter your password.
  * emailed one-time sign-in link (POST /api/auth/ott/email).
  */
 export default function Login() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const edition = useEdition();
   const localized = useLocalizedPath();
@@ -34,8 +42,8 @@ export default function Login() {
   const { signIn } = useAuth();
   const captcha = useCaptcha('signin');
   const linkCaptcha = useCaptcha('signin');
-  const email = useField(emailProblem);
-  const password = useField(passwordProblem);
+  const email = useField((value) => emailProblem(value, t));
+  const password = useField((value) => (value ? null : t('login.passwordMissing')));
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'password' | 'link' | null>(null);
@@ -59,7 +67,7 @@ export default function Login() {
       }
       navigate(afterSignIn(me, params.get('returnUrl'), edition), { replace: true });
     } catch (error) {
-      setFormError(signInErrorMessage(error));
+      setFormError(signInErrorMessage(error, t));
       setBusy(null);
     }
   }
@@ -73,7 +81,7 @@ export default function Login() {
       await apiSend('POST', '/auth/ott/email', { json: { email: address, captcha: await linkCaptcha.solve() } });
       navigate('/auth/check-email', { state: { email: address, kind: 'link' } });
     } catch (error) {
-      setFormError(emailRequestErrorMessage(error, 'another sign-in link'));
+      setFormError(emailRequestErrorMessage(error, 'signInLink', t));
       setBusy(null);
     }
   }
@@ -81,28 +89,28 @@ export default function Login() {
   const captchaState = busy === 'link' ? linkCaptcha.state : captcha.state;
   return (
     <div className={styles.root}>
-      <h1 className={styles.title}>Welcome back</h1>
-      <p className={styles.subtitle}>Log in to download tracks, keep playlists and manage your licences.</p>
+      <h1 className={styles.title}>{t('login.title')}</h1>
+      <p className={styles.subtitle}>{t('login.subtitle')}</p>
 
       <FormAlert className={styles.formError} testId="login-error">
         {formError}
       </FormAlert>
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Log in">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('login.form')}>
         <TextField
           {...email.inputProps}
-          label="Email"
+          label={t('field.email')}
           name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
-          placeholder="name@example.com"
+          placeholder={t('field.emailPlaceholder')}
           required
           error={email.error}
         />
         <TextField
           {...password.inputProps}
-          label="Password"
+          label={t('field.password')}
           name="password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
@@ -110,12 +118,12 @@ export default function Login() {
           error={password.error}
           labelAside={
             <Link to="/auth/reset-password" className={styles.inlineLink}>
-              Forgot password?
+              {t('login.forgot')}
             </Link>
           }
           trailing={
             <IconButton
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-label={showPassword ? t('password.hide') : t('password.show')}
               aria-pressed={showPassword}
               icon={showPassword ? <EyeOff /> : <Eye />}
               size="sm"
@@ -132,13 +140,13 @@ export default function Login() {
           disabled={busy === 'link'}
           data-testid="login-submit"
         >
-          Log in
+          {t('login.submit')}
         </Button>
       </form>
 
       {needsCaptcha || busy === 'link' ? <CaptchaNotice state={captchaState} /> : null}
 
-      <p className={styles.divider}>or</p>
+      <p className={styles.divider}>{t('login.or')}</p>
       <div className={styles.actions}>
         <Button
           variant="secondary"
@@ -150,14 +158,14 @@ export default function Login() {
           onClick={emailLink}
           data-testid="email-link"
         >
-          Email me a sign-in link
+          {t('login.emailLink')}
         </Button>
       </div>
 
       <p className={styles.switch}>
-        New to Cuewave?{' '}
+        {t('login.newHere')}{' '}
         <Link to={localized('/register')} className={styles.switchLink}>
-          Start your free 30-day trial
+          {t('login.startTrial')}
         </Link>
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
@@ -9,17 +10,25 @@ import { apiSend } from '../../lib/api';
 import { emailRequestErrorMessage } from './login-errors';
 import styles from '../../features/auth/auth-forms.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/reset-password';
 
-export const meta = () => [{ title: 'Reset your password · Cuewave' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'auth').t('meta.resetPassword') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }];
 
 /**
  * Password reset request (issue 3): POST /api/v1/account/password/reset answers 202 whether the
  * account exists or not, so the next page says a link was sent *if* it does.
  */
 export default function ResetPassword() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const captcha = useCaptcha('reset');
-  const email = useField(emailProblem);
+  const email = useField((value) => emailProblem(value, t));
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -33,7 +42,7 @@ export default function ResetPassword() {
       await apiSend('POST', '/v1/account/password/reset', { json: { email: address, captcha: await captcha.solve() } });
       navigate('/auth/check-email', { state: { email: address, kind: 'reset' } });
     } catch (error) {
-      setFormError(emailRequestErrorMessage(error, 'another reset link'));
+      setFormError(emailRequestErrorMessage(error, 'resetLink', t));
       setBusy(false);
     }
   }
@@ -43,37 +52,35 @@ export default function ResetPassword() {
       <div className={styles.badge} aria-hidden="true">
         <KeyRound />
       </div>
-      <h1 className={styles.title}>Reset your password</h1>
-      <p className={styles.subtitle}>
-        Enter the email you signed up with and we’ll send you a link to choose a new password.
-      </p>
+      <h1 className={styles.title}>{t('reset.title')}</h1>
+      <p className={styles.subtitle}>{t('reset.subtitle')}</p>
 
       <FormAlert className={styles.formError} testId="reset-error">
         {formError}
       </FormAlert>
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Reset your password">
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('reset.form')}>
         <TextField
           {...email.inputProps}
-          label="Email"
+          label={t('field.email')}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="name@example.com"
+          placeholder={t('field.emailPlaceholder')}
           required
           error={email.error}
         />
         <Button type="submit" size="lg" fullWidth loading={busy} data-testid="reset-submit">
-          Send reset link
+          {t('reset.submit')}
         </Button>
       </form>
       <CaptchaNotice state={captcha.state} />
 
       <p className={styles.switch}>
-        Remembered it?{' '}
+        {t('reset.remembered')}{' '}
         <Link to="/auth/login" className={styles.switchLink}>
-          Back to log in
+          {t('reset.backToLogin')}
         </Link>
       </p>
     </div>

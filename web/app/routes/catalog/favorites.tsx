@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Heart } from 'lucide-react';
 import { ButtonLink } from '../../components/ui/button';
 import { guardAuth } from '../../features/auth/guards.server';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
 import { PlaylistDownloadButton } from '../../features/playlist-download/playlist-download-button';
-import { playlistMeta } from '../../features/catalog/components/playlist-card';
+import { usePlaylistMeta } from '../../features/catalog/components/playlist-card';
 import { TrackList } from '../../features/catalog/components/track-list';
 import { catalogPaths, useLocalize } from '../../features/catalog/paths';
 import { playlistsApi } from '../../features/playlists/api';
@@ -15,15 +17,17 @@ import type { Route } from './+types/favorites';
 /** Favourites need an account (spec §2): visitors go to sign in and come back here. */
 export async function loader({ request }: Route.LoaderArgs) {
   await guardAuth(request);
+  // meta runs outside React: its title comes in the request's language (decision 075).
+  const title = requestTexts(request, 'catalog-meta').t('favorites.title');
   try {
-    return { favorites: await playlistsApi.favorites({ request }), failed: false };
+    return { favorites: await playlistsApi.favorites({ request }), failed: false, title };
   } catch {
-    return { favorites: null, failed: true };
+    return { favorites: null, failed: true, title };
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Your favourites | Cuewave' },
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: `${data.title} | Cuewave` }] : []),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -35,6 +39,8 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   const { favorites, failed } = loaderData;
   const playlists = usePlaylists();
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
+  const playlistMeta = usePlaylistMeta();
   const loaded = favorites?.items ?? [];
   // The hearts are the truth once known: un-hearted rows leave, re-hearted (Undo) ones come back.
   const items = playlists.status === 'ready' ? loaded.filter((p) => playlists.isFavorite(p.id)) : loaded;
@@ -67,10 +73,10 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
     <div className="container" ref={rootRef}>
       <PageHeader
         compact
-        eyebrow="Your library"
+        eyebrow={t('favorites.eyebrow')}
         icon={<Heart />}
-        title="Favourites"
-        description="Every track you hearted, in one place. Tap a heart to take a track out."
+        title={t('favorites.title')}
+        description={t('favorites.description')}
         seed="favorites"
         meta={failed ? undefined : [playlistMeta(items.length, duration)]}
         actions={
@@ -82,14 +88,14 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
       />
       <TrackList
         items={items}
-        label="Your favourite tracks"
+        label={t('favorites.label')}
         failed={failed}
         empty={{
-          title: 'No favourites yet',
-          description: 'Tap the heart on any track and it lands here, ready for your next project.',
+          title: t('favorites.emptyTitle'),
+          description: t('favorites.emptyDescription'),
           action: (
             <ButtonLink to={localize(catalogPaths.genres())} variant="primary">
-              Browse music
+              {t('hero.browse')}
             </ButtonLink>
           ),
         }}

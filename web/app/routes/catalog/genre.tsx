@@ -1,4 +1,7 @@
 import { redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Disc3 } from 'lucide-react';
 import { catalogApi, emptyProductList, loadList, offeredIds, loadOr404 } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
@@ -10,6 +13,7 @@ import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta'
 import type { Route } from './+types/genre';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const [genre, products, moods] = await Promise.all([
@@ -23,7 +27,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
   const { redirectTo } = dropUnknownFilterIds(url, filters, { mood: offeredIds(moods) });
   if (redirectTo) throw redirect(redirectTo);
+  const count = products.value.count;
+  const vars = {
+    name: genre.name,
+    lower: genre.name.toLowerCase(),
+    count,
+    n: formattersFor(language).number(count),
+    subgenres: genre.children.map((c) => c.name).join(', '),
+  };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t('genre.title', vars),
+    description: t(genre.children.length ? 'genre.descriptionSubgenres' : 'genre.description', vars),
+  };
   return {
+    meta,
     genre,
     products: products.value,
     failed: products.failed,
@@ -33,38 +51,33 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        `${data.genre.name} music`,
-        `Royalty-free ${data.genre.name.toLowerCase()} music for videos, podcasts and ads: ${data.products.count} tracks` +
-          (data.genre.children.length ? ` across ${data.genre.children.map((c) => c.name).join(', ')}.` : '.') +
-          ' Preview free, license with a Cuewave subscription.',
-      )
-    : notFoundMeta();
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(data.meta.title, data.meta.description) : notFoundMeta(matches);
 
 export default function GenrePage({ loaderData }: Route.ComponentProps) {
   const { genre, products, failed, moods, skip, filtered } = loaderData;
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
-        eyebrow="Genre"
+        eyebrow={t('genre.eyebrow')}
         icon={<Disc3 />}
         title={genre.name}
         fileId={genre.fileID}
         seed={genre.id}
         meta={[
           // The header states the genre's size, not the size of a filtered view.
-          ...(failed || filtered ? [] : [trackCount(products.count)]),
-          ...(genre.children.length ? [trackCount(genre.children.length, 'subgenre')] : []),
+          ...(failed || filtered ? [] : [trackCount(t, number, products.count)]),
+          ...(genre.children.length ? [trackCount(t, number, genre.children.length, 'subgenre')] : []),
         ]}
         actions={<PlayAllButton items={products.items} />}
       >
         <SubgenreChips genre={genre} current="all" />
       </PageHeader>
       <ProductListing
-        title={`${genre.name} tracks`}
-        label={`${genre.name} tracks`}
+        title={t('listTitle', { name: genre.name })}
+        label={t('listTitle', { name: genre.name })}
         items={products.items}
         count={products.count}
         skip={skip}

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Disc3 } from 'lucide-react';
 import { catalogApi, loadList } from '../../features/catalog/api';
 import { CardGrid, CardGridItem } from '../../features/catalog/components/card-grid';
@@ -9,48 +12,45 @@ import { catalogPaths, useLocalize } from '../../features/catalog/paths';
 import { pageMeta, trackCount } from '../../features/catalog/meta';
 import type { Route } from './+types/genres';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'catalog-meta');
   const genres = await loadList(() => catalogApi.genres(), []);
-  return { genres: genres.value, failed: genres.failed };
+  const names = genres.value
+    .map((g) => g.name)
+    .slice(0, 8)
+    .join(', ');
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t('genres.title'),
+    description: names ? t('genres.descriptionNamed', { names }) : t('genres.description'),
+  };
+  return { genres: genres.value, failed: genres.failed, meta };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(
-    'Music catalog: browse by genre',
-    `Royalty-free music by genre${
-      data?.genres.length
-        ? ` — ${data.genres
-            .map((g) => g.name)
-            .slice(0, 8)
-            .join(', ')} and more`
-        : ''
-    }. Preview every track, license with one Cuewave subscription.`,
-  );
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta.title, data.meta.description) : []);
 
 export default function GenresPage({ loaderData }: Route.ComponentProps) {
   const { genres, failed } = loaderData;
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
         compact
-        eyebrow="Music catalog"
+        eyebrow={t('genres.eyebrow')}
         icon={<Disc3 />}
-        title="Browse by genre"
-        description="From cinematic swells to lo-fi grooves: every genre, hand-picked subgenres and tracks cleared for your content."
+        title={t('genres.title')}
+        description={t('genres.description')}
         seed="genres"
-        meta={genres.length ? [trackCount(genres.length, 'genre')] : undefined}
+        meta={genres.length ? [trackCount(t, number, genres.length, 'genre')] : undefined}
       />
       {failed ? (
-        <LoadFailed what="the genres" />
+        <LoadFailed what="genres" />
       ) : genres.length === 0 ? (
-        <EmptyState
-          icon={<Disc3 />}
-          title="No genres yet"
-          description="The catalogue is being stocked. Check back soon."
-        />
+        <EmptyState icon={<Disc3 />} title={t('genres.emptyTitle')} description={t('stocking')} />
       ) : (
-        <CardGrid label="Genres" testId="genre-grid">
+        <CardGrid label={t('genres.label')} testId="genre-grid">
           {genres.map((genre, i) => (
             <CardGridItem key={genre.id}>
               <CategoryCard
@@ -58,7 +58,7 @@ export default function GenresPage({ loaderData }: Route.ComponentProps) {
                 name={genre.name}
                 fileId={genre.fileID}
                 to={localize(catalogPaths.genre(genre.id))}
-                meta={genre.children.length ? trackCount(genre.children.length, 'subgenre') : undefined}
+                meta={genre.children.length ? trackCount(t, number, genre.children.length, 'subgenre') : undefined}
                 links={genre.children.map((sub) => ({
                   id: sub.id,
                   name: sub.name,

@@ -1,4 +1,7 @@
 import { redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Smile } from 'lucide-react';
 import { catalogApi, emptyProductList, loadList, offeredIds, loadOr404, notFound } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
@@ -9,6 +12,7 @@ import { notFoundMeta, pageMeta, trackCount } from '../../features/catalog/meta'
 import type { Route } from './+types/mood';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const [moods, products, genres] = await Promise.all([
@@ -24,7 +28,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (redirectTo) throw redirect(redirectTo);
   const mood = moods.find((m) => m.id === params.moodId);
   if (!mood) throw notFound();
+  const count = products.value.count;
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t('mood.title', { name: mood.name }),
+    description: t('mood.description', {
+      count,
+      n: formattersFor(language).number(count),
+      lower: mood.name.toLowerCase(),
+    }),
+  };
   return {
+    meta,
     mood,
     products: products.value,
     failed: products.failed,
@@ -34,30 +49,27 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        `${data.mood.name} music`,
-        `${data.products.count} royalty-free ${data.mood.name.toLowerCase()} tracks across every genre. Preview free, license with a Cuewave subscription.`,
-      )
-    : notFoundMeta();
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(data.meta.title, data.meta.description) : notFoundMeta(matches);
 
 export default function MoodPage({ loaderData }: Route.ComponentProps) {
   const { mood, products, failed, genres, skip, filtered } = loaderData;
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
-        eyebrow="Mood"
+        eyebrow={t('mood.eyebrow')}
         icon={<Smile />}
         title={mood.name}
         fileId={mood.fileID}
         seed={mood.id}
-        meta={failed || filtered ? [] : [trackCount(products.count)]}
+        meta={failed || filtered ? [] : [trackCount(t, number, products.count)]}
         actions={<PlayAllButton items={products.items} />}
       />
       <ProductListing
-        title={`${mood.name} tracks`}
-        label={`${mood.name} tracks`}
+        title={t('listTitle', { name: mood.name })}
+        label={t('listTitle', { name: mood.name })}
         items={products.items}
         count={products.count}
         skip={skip}

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Smile } from 'lucide-react';
 import { EmptyState } from '../../components/ui/empty-state';
 import { catalogApi, loadList } from '../../features/catalog/api';
@@ -9,41 +12,38 @@ import { pageMeta, trackCount } from '../../features/catalog/meta';
 import { catalogPaths, useLocalize } from '../../features/catalog/paths';
 import type { Route } from './+types/moods';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'catalog-meta');
   const moods = await loadList(() => catalogApi.moods(), []);
-  return { moods: moods.value, failed: moods.failed };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = { title: t('moods.title'), description: t('moods.description') };
+  return { moods: moods.value, failed: moods.failed, meta };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    'Music by mood',
-    'Find royalty-free music by how it feels: uplifting, dark, dreamy, epic and more. Preview free on Cuewave.',
-  );
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta.title, data.meta.description) : []);
 
 export default function MoodsPage({ loaderData }: Route.ComponentProps) {
   const { moods, failed } = loaderData;
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
         compact
-        eyebrow="Moods"
+        eyebrow={t('moods.eyebrow')}
         icon={<Smile />}
-        title="Music by mood"
-        description="Start from the feeling. Every mood gathers tracks across genres, so you can score the moment, not the category."
+        title={t('moods.title')}
+        description={t('moods.description')}
         seed="moods"
-        meta={moods.length ? [trackCount(moods.length, 'mood')] : undefined}
+        meta={moods.length ? [trackCount(t, number, moods.length, 'mood')] : undefined}
       />
       {failed ? (
-        <LoadFailed what="the moods" />
+        <LoadFailed what="moods" />
       ) : moods.length === 0 ? (
-        <EmptyState
-          icon={<Smile />}
-          title="No moods yet"
-          description="The catalogue is being stocked. Check back soon."
-        />
+        <EmptyState icon={<Smile />} title={t('moods.emptyTitle')} description={t('stocking')} />
       ) : (
-        <CardGrid label="Moods" testId="mood-grid">
+        <CardGrid label={t('moods.eyebrow')} testId="mood-grid">
           {moods.map((mood, i) => (
             <CardGridItem key={mood.id}>
               <CategoryCard

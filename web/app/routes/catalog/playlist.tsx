@@ -1,15 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { ListMusic } from 'lucide-react';
 import { catalogApi, emptyProductList, loadList, loadOr404 } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
 import { PlayAllButton } from '../../features/catalog/components/play-all-button';
-import { playlistMeta } from '../../features/catalog/components/playlist-card';
+import { usePlaylistMeta } from '../../features/catalog/components/playlist-card';
 import { ProductListing } from '../../features/catalog/components/product-listing';
 import { parseFilters } from '../../features/catalog/filters';
 import { notFoundMeta, pageMeta } from '../../features/catalog/meta';
-import { formatDate } from '../../lib/format';
 import type { Route } from './+types/playlist';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const { skip } = parseFilters(new URL(request.url).searchParams);
   const [playlist, products] = await Promise.all([
     loadOr404(() => catalogApi.playlist(params.playlistId)),
@@ -17,40 +20,47 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   ]);
   // The paged call lists the tracks; the page only needs the playlist's summary.
   const { items: _items, ...summary } = playlist;
-  return { playlist: summary, products: products.value, failed: products.failed, skip };
+  const count = playlist.trackCount;
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t('playlist.title', { name: playlist.name }),
+    description: playlist.description || t('playlist.description', { count, n: formattersFor(language).number(count) }),
+  };
+  return { playlist: summary, products: products.value, failed: products.failed, skip, meta };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        `${data.playlist.name} playlist`,
-        data.playlist.description || `${data.playlist.trackCount} royalty-free tracks curated by Cuewave.`,
-      )
-    : notFoundMeta();
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(data.meta.title, data.meta.description) : notFoundMeta(matches);
 
 export default function PlaylistPage({ loaderData }: Route.ComponentProps) {
   const { playlist, products, failed, skip } = loaderData;
-  const updated = formatDate(playlist.updateTS);
+  const { t } = useTranslation('catalog');
+  const { date } = useFormat();
+  const playlistMeta = usePlaylistMeta();
+  const updated = date(playlist.updateTS);
   return (
     <div className="container">
       <PageHeader
-        eyebrow="Playlist"
+        eyebrow={t('playlist.eyebrow')}
         icon={<ListMusic />}
         title={playlist.name}
         description={playlist.description || undefined}
         fileId={playlist.fileID}
         seed={playlist.id}
-        meta={[playlistMeta(playlist.trackCount, playlist.duration), ...(updated ? [`Updated ${updated}`] : [])]}
+        meta={[
+          playlistMeta(playlist.trackCount, playlist.duration),
+          ...(updated ? [t('playlist.updated', { date: updated })] : []),
+        ]}
         actions={<PlayAllButton items={products.items} />}
       />
       <ProductListing
-        title="Tracks"
-        label={`${playlist.name} tracks`}
+        title={t('reel.tracks')}
+        label={t('listTitle', { name: playlist.name })}
         items={products.items}
         count={products.count}
         skip={skip}
         failed={failed}
-        emptyText="This playlist is empty for now"
+        emptyText={t('playlist.empty')}
       />
     </div>
   );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { ListMusic } from 'lucide-react';
 import type { PlaylistSummary } from '@cuewave/contract/catalog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -12,19 +14,18 @@ import { catalogPaths, useLocalize } from '../../features/catalog/paths';
 import styles from '../../features/catalog/components/catalog-page.module.css';
 import type { Route } from './+types/playlists';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'catalog-meta');
   const [music, sfx] = await Promise.all([
     loadList(() => catalogApi.publicPlaylists('music'), []),
     loadList(() => catalogApi.publicPlaylists('sfx'), []),
   ]);
-  return { music: music.value, musicFailed: music.failed, sfx: sfx.value, sfxFailed: sfx.failed };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = { title: t('playlists.title'), description: t('playlists.description') };
+  return { music: music.value, musicFailed: music.failed, sfx: sfx.value, sfxFailed: sfx.failed, meta };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    'Curated playlists',
-    'Playlists of royalty-free music and sound effects, curated by the Cuewave team for every kind of project.',
-  );
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta.title, data.meta.description) : []);
 
 function PlaylistSection({
   id,
@@ -40,16 +41,17 @@ function PlaylistSection({
   failed: boolean;
 }) {
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
   return (
     <section className={styles.section} aria-labelledby={id}>
       <SectionHeader id={id} title={title} description={description} />
       {failed ? (
-        <LoadFailed what="these playlists" />
+        <LoadFailed what="playlists" />
       ) : playlists.length === 0 ? (
         <EmptyState
           icon={<ListMusic />}
-          title="No playlists yet"
-          description="Our curators are on it. Check back soon."
+          title={t('playlists.emptyTitle')}
+          description={t('playlists.emptyDescription')}
           compact
           headingLevel={3}
         />
@@ -68,27 +70,28 @@ function PlaylistSection({
 
 export default function PlaylistsPage({ loaderData }: Route.ComponentProps) {
   const { music, musicFailed, sfx, sfxFailed } = loaderData;
+  const { t } = useTranslation('catalog');
   return (
     <div className="container">
       <PageHeader
         compact
-        eyebrow="Playlists"
+        eyebrow={t('playlists.eyebrow')}
         icon={<ListMusic />}
-        title="Curated playlists"
-        description="Hand-picked by our music team: start with a vibe, leave with the perfect track."
+        title={t('playlists.title')}
+        description={t('playlists.description')}
         seed="playlists"
       />
       <PlaylistSection
         id="music-playlists"
-        title="Music playlists"
-        description="Soundtracks for vlogs, brand films, trailers and everything between."
+        title={t('playlists.musicTitle')}
+        description={t('playlists.musicDescription')}
         playlists={music}
         failed={musicFailed}
       />
       <PlaylistSection
         id="sfx-playlists"
-        title="Sound effect packs"
-        description="Ready-made kits of transitions, impacts and atmospheres."
+        title={t('playlists.sfxTitle')}
+        description={t('playlists.sfxDescription')}
         playlists={sfx}
         failed={sfxFailed}
       />

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Clapperboard } from 'lucide-react';
 import { EmptyState } from '../../components/ui/empty-state';
 import { catalogApi, loadList } from '../../features/catalog/api';
@@ -5,46 +8,44 @@ import { CardGrid, CardGridItem } from '../../features/catalog/components/card-g
 import { CategoryCard } from '../../features/catalog/components/category-card';
 import { LoadFailed } from '../../features/catalog/components/load-failed';
 import { PageHeader } from '../../features/catalog/components/page-header';
-import { playlistMeta } from '../../features/catalog/components/playlist-card';
+import { usePlaylistMeta } from '../../features/catalog/components/playlist-card';
 import { pageMeta, trackCount } from '../../features/catalog/meta';
 import { catalogPaths, useLocalize } from '../../features/catalog/paths';
 import type { Route } from './+types/reels';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'catalog-meta');
   const reels = await loadList(() => catalogApi.reels(), []);
-  return { reels: reels.value, failed: reels.failed };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = { title: t('reels.title'), description: t('reels.description') };
+  return { reels: reels.value, failed: reels.failed, meta };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    'Music for Reels & Shorts',
-    'Short, punchy, trend-ready music for Instagram Reels, TikTok and YouTube Shorts. Preview free, post without claims with Cuewave.',
-  );
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta.title, data.meta.description) : []);
 
 export default function ReelsPage({ loaderData }: Route.ComponentProps) {
   const { reels, failed } = loaderData;
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
+  const playlistMeta = usePlaylistMeta();
   return (
     <div className="container">
       <PageHeader
         compact
-        eyebrow="Reels & shorts"
+        eyebrow={t('reels.eyebrow')}
         icon={<Clapperboard />}
-        title="Music for Reels & Shorts"
-        description="Hooks that land in the first second. Curated collections for vertical video on every platform."
+        title={t('reels.title')}
+        description={t('reels.description')}
         seed="reels"
-        meta={reels.length ? [trackCount(reels.length, 'collection')] : undefined}
+        meta={reels.length ? [trackCount(t, number, reels.length, 'collection')] : undefined}
       />
       {failed ? (
-        <LoadFailed what="the collections" />
+        <LoadFailed what="collections" />
       ) : reels.length === 0 ? (
-        <EmptyState
-          icon={<Clapperboard />}
-          title="No collections yet"
-          description="New collections are on the way. Check back soon."
-        />
+        <EmptyState icon={<Clapperboard />} title={t('reels.emptyTitle')} description={t('reels.emptyDescription')} />
       ) : (
-        <CardGrid variant="reel" label="Reels and shorts collections" testId="reel-grid">
+        <CardGrid variant="reel" label={t('reels.label')} testId="reel-grid">
           {reels.map((reel, i) => (
             <CardGridItem key={reel.id}>
               <CategoryCard

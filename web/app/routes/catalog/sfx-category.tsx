@@ -1,4 +1,7 @@
 import { redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { AudioWaveform } from 'lucide-react';
 import type { Category } from '@cuewave/contract/catalog';
 import { catalogApi, emptyProductList, loadList, loadOr404, notFound } from '../../features/catalog/api';
@@ -19,6 +22,7 @@ function findCategory(categories: Category[], id: string): Category | undefined 
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const [categories, products] = await Promise.all([
@@ -33,7 +37,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (redirectTo) throw redirect(redirectTo);
   const category = findCategory(categories, params.categoryId);
   if (!category) throw notFound();
+  const count = products.value.count;
+  const vars = {
+    name: category.name,
+    lower: category.name.toLowerCase(),
+    count,
+    n: formattersFor(language).number(count),
+  };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = { title: t('sfxCategory.title', vars), description: t('sfxCategory.description', vars) };
   return {
+    meta,
     category,
     products: products.value,
     failed: products.failed,
@@ -42,36 +56,33 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? pageMeta(
-        `${data.category.name} sound effects`,
-        `${data.products.count} royalty-free ${data.category.name.toLowerCase()} sound effects, ready for video, games and podcasts. Preview free on Cuewave.`,
-      )
-    : notFoundMeta();
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(data.meta.title, data.meta.description) : notFoundMeta(matches);
 
 export default function SfxCategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, products, failed, skip, filtered } = loaderData;
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
-        eyebrow="Sound effects"
+        eyebrow={t('sfx.title')}
         icon={<AudioWaveform />}
         title={category.name}
         fileId={category.fileID}
         seed={category.id}
-        meta={failed || filtered ? [] : [trackCount(products.count, 'sound')]}
+        meta={failed || filtered ? [] : [trackCount(t, number, products.count, 'sound')]}
         actions={<PlayAllButton items={products.items} />}
       />
       <ProductListing
-        title={`${category.name} sounds`}
-        label={`${category.name} sound effects`}
+        title={t('sfxCategory.listTitle', { name: category.name })}
+        label={t('sfxCategory.metaTitle', { name: category.name })}
         items={products.items}
         count={products.count}
         skip={skip}
         failed={failed}
         filters={{ type: 'sfx' }}
-        emptyText="No sound effects here yet"
+        emptyText={t('sfx.empty')}
       />
     </div>
   );

@@ -1,4 +1,7 @@
 import { redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { AudioWaveform } from 'lucide-react';
 import { catalogApi, emptyProductList, loadList, offeredIds } from '../../features/catalog/api';
 import { CardGrid, CardGridItem } from '../../features/catalog/components/card-grid';
@@ -14,6 +17,7 @@ import styles from '../../features/catalog/components/catalog-page.module.css';
 import type { Route } from './+types/sfx';
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const [categories, products] = await Promise.all([
@@ -23,7 +27,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Ids this page doesn't offer leave the URL instead of filtering the list to nothing.
   const { redirectTo } = dropUnknownFilterIds(url, filters, { category: offeredIds(categories) });
   if (redirectTo) throw redirect(redirectTo);
+  const count = products.value.count;
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t('sfx.title'),
+    description: count
+      ? t('sfx.descriptionCounted', { count, n: formattersFor(language).number(count) })
+      : t('sfx.description'),
+  };
   return {
+    meta,
     categories: categories.value,
     categoriesFailed: categories.failed,
     products: products.value,
@@ -33,32 +46,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(
-    'Sound effects',
-    `${data?.products.count ? `${data.products.count} royalty-free sound effects` : 'Royalty-free sound effects'}: whooshes, impacts, ambiences, UI sounds and more, cleared for every platform.`,
-  );
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta.title, data.meta.description) : []);
 
 export default function SfxPage({ loaderData }: Route.ComponentProps) {
   const { categories, categoriesFailed, products, failed, skip, filtered } = loaderData;
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
         compact
-        eyebrow="Sound effects"
+        eyebrow={t('sfx.title')}
         icon={<AudioWaveform />}
-        title="Sound effects"
-        description="Whooshes, hits, textures and foley, recorded and mastered to sit right in your edit."
+        title={t('sfx.title')}
+        description={t('sfx.description')}
         seed="sfx"
-        meta={failed || filtered ? undefined : [trackCount(products.count, 'sound')]}
+        meta={failed || filtered ? undefined : [trackCount(t, number, products.count, 'sound')]}
       />
       <section className={styles.section} aria-labelledby="sfx-categories">
-        <SectionHeader id="sfx-categories" title="Categories" />
+        <SectionHeader id="sfx-categories" title={t('sfx.categories')} />
         {categoriesFailed ? (
-          <LoadFailed what="the categories" />
+          <LoadFailed what="categories" />
         ) : categories.length ? (
-          <CardGrid variant="compact" label="Sound effect categories" testId="sfx-category-grid">
+          <CardGrid variant="compact" label={t('sfx.categoriesLabel')} testId="sfx-category-grid">
             {categories.map((category) => (
               <CardGridItem key={category.id}>
                 <CategoryCard
@@ -73,14 +84,14 @@ export default function SfxPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
       <ProductListing
-        title="All sound effects"
-        label="Sound effects"
+        title={t('sfx.allTitle')}
+        label={t('sfx.title')}
         items={products.items}
         count={products.count}
         skip={skip}
         failed={failed}
         filters={{ type: 'sfx', categories: categories.map(({ id, name }) => ({ id, name })) }}
-        emptyText="No sound effects here yet"
+        emptyText={t('sfx.empty')}
       />
     </div>
   );

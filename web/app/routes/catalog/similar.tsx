@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Info } from 'lucide-react';
 import type { ProductType } from '@cuewave/contract/catalog';
 import { RECOMMEND_TOTAL, type Recommendations } from '@cuewave/contract/recommend';
@@ -19,61 +21,63 @@ const empty: Recommendations = { items: [], count: 0, basis: 'sound', closeIn: {
 export async function loader({ params, request }: Route.LoaderArgs) {
   const type = params.type as ProductType;
   if (type !== 'music' && type !== 'sfx') throw notFound();
+  const { t } = requestTexts(request, 'similar');
   const raw = Number(new URL(request.url).searchParams.get('skip') ?? 0);
   const skip = Number.isInteger(raw) && raw > 0 ? Math.min(raw - (raw % PAGE_SIZE), RECOMMEND_TOTAL - PAGE_SIZE) : 0;
   const [product, similar] = await Promise.all([
     loadOr404(() => similarApi.product(type, params.productId)),
     loadList(() => similarApi.moreLike(type, params.productId, { skip, limit: PAGE_SIZE }), empty),
   ]);
-  return { product, similar: similar.value, failed: similar.failed, skip };
+  const vars = { title: product.title, artist: product.artist.name };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t(type === 'music' ? 'page.metaTitleMusic' : 'page.metaTitleSfx', vars),
+    description: t('page.metaDescription', vars),
+  };
+  return { product, similar: similar.value, failed: similar.failed, skip, meta };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return notFoundMeta();
-  const p = data.product;
-  const noun = p.type === 'music' ? 'Music' : 'Sound effects';
-  return pageMeta(
-    `${noun} like ${p.title} by ${p.artist.name}`,
-    `Tracks that sound like ${p.title}: nearest by timbre, tempo, energy and brightness. Preview free and license royalty-free with Cuewave.`,
-  );
-};
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(data.meta.title, data.meta.description) : notFoundMeta(matches);
 
 export default function SimilarPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, failed, skip } = loaderData;
-  const noun = product.type === 'music' ? 'tracks' : 'sounds';
+  const { t } = useTranslation('similar');
+  const music = product.type === 'music';
   return (
     <div className={`container ${styles.page}`}>
       <SectionHeader
         as="h1"
         id="similar-title"
-        eyebrow="More like this"
-        title={`Sounds like “${product.title}”`}
-        description={`The ${noun} nearest to it by sound (timbre, tempo, energy, brightness and rhythm), not only the same genre. Each says where it is close.`}
+        eyebrow={t('moreLikeThis')}
+        title={t('page.title', { title: product.title })}
+        description={t(music ? 'page.descriptionMusic' : 'page.descriptionSfx')}
       />
-      <section className={styles.source} aria-label="The track you started from">
-        <p className={styles.sourceLabel}>You started from</p>
+      <section className={styles.source} aria-label={t('page.sourceLabel')}>
+        <p className={styles.sourceLabel}>{t('page.startedFrom')}</p>
         <ul role="list" className={styles.sourceRows}>
           <TrackRow product={product} queue={[product]} index={0} priority />
         </ul>
       </section>
-      {similar.notice ? (
+      {/* The API's notice is an English sentence; its meaning is the basis, which the page says in its language. */}
+      {similar.notice && similar.basis === 'metadata' ? (
         <p className={styles.notice} role="status" data-testid="similar-notice">
           <Info aria-hidden="true" />
-          <span>{similar.notice}</span>
+          <span>{t('page.notAnalysed')}</span>
         </p>
       ) : null}
       <section aria-labelledby="similar-title">
         <TrackList
           id="similar-results"
           items={similar.items}
-          label={`${noun === 'tracks' ? 'Tracks' : 'Sounds'} that sound like ${product.title}`}
+          label={t(music ? 'page.listMusic' : 'page.listSfx', { title: product.title })}
           failed={failed}
           detailOf={(p) =>
             similar.basis === 'sound' ? <CloseIn qualities={similar.closeIn[p.id] ?? []} /> : undefined
           }
           empty={{
-            title: `Nothing sounds close to “${product.title}” yet`,
-            description: 'The catalogue grows every week; meanwhile, browse its genre or try the search.',
+            title: t('page.emptyTitle', { title: product.title }),
+            description: t('page.emptyDescription'),
           }}
         />
         {similar.count > PAGE_SIZE ? (

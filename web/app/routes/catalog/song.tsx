@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { Category } from '@cuewave/contract/catalog';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { catalogApi, loadList, loadOr404 } from '../../features/catalog/api';
 import { SectionHeader } from '../../features/catalog/components/section-header';
 import { SongFiles } from '../../features/catalog/components/song-files';
@@ -18,7 +20,8 @@ function subgenreParents(genres: Category[]): Record<string, string> {
   return parents;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'catalog-meta');
   const [product, similar, genres] = await Promise.all([
     loadOr404(() => catalogApi.song(params.songId)),
     // Nearest by sound (decision 066); by genre and tempo while the track's sound is not analysed yet.
@@ -39,7 +42,17 @@ export async function loader({ params }: Route.LoaderArgs) {
     items = popular.value.items.filter((p) => p.id !== product.id);
     kind = 'popular';
   }
+  const facts = [
+    product.genres[0]?.name,
+    product.moods[0]?.name.toLowerCase(),
+    product.bpm ? t('song.bpm', { bpm: Math.round(product.bpm) }) : null,
+    formatDuration(product.duration),
+  ].filter(Boolean);
+  const vars = { title: product.title, artist: product.artist.name, facts: facts.join(', ') };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = { title: t('song.title', vars), description: t('song.description', vars) };
   return {
+    meta,
     product,
     similar: items,
     closeIn: kind === 'similar' ? similar.value.closeIn : {},
@@ -49,20 +62,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return notFoundMeta();
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return notFoundMeta(matches);
   const p = data.product;
-  const facts = [
-    p.genres[0]?.name,
-    p.moods[0]?.name.toLowerCase(),
-    p.bpm ? `${Math.round(p.bpm)} BPM` : null,
-    formatDuration(p.duration),
-  ].filter(Boolean);
   return [
-    ...pageMeta(
-      `${p.title} by ${p.artist.name}`,
-      `${p.title} by ${p.artist.name}: ${facts.join(', ')}. Preview free and license this royalty-free track with Cuewave.`,
-    ),
+    ...pageMeta(data.meta.title, data.meta.description),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -80,6 +84,7 @@ export default function SongPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, similarKind, similarFailed, parents, closeIn } = loaderData;
   const popular = similarKind === 'popular';
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
   return (
     <div className="container">
       <SongHero product={product} queue={[product, ...similar]} subgenreParents={parents} />
@@ -87,18 +92,16 @@ export default function SongPage({ loaderData }: Route.ComponentProps) {
       <section className={styles.section} aria-labelledby="similar-tracks">
         <SectionHeader
           id="similar-tracks"
-          title={popular ? 'You might also like' : 'Similar tracks'}
-          description={
-            popular ? 'Popular picks from across the catalogue.' : 'The nearest by sound, each with where it is close.'
-          }
-          action={{ to: localize(similarPath(product)), label: 'More like this' }}
+          title={popular ? t('song.alsoLike') : t('song.similar')}
+          description={popular ? t('song.alsoLikeDescription') : t('song.similarDescription')}
+          action={{ to: localize(similarPath(product)), label: t('song.moreLikeThis') }}
         />
         <TrackList
           items={similar}
-          label={popular ? 'Popular tracks' : `Tracks similar to ${product.title}`}
+          label={popular ? t('song.popularLabel') : t('song.similarLabel', { title: product.title })}
           failed={similarFailed}
           detailOf={(p) => (closeIn[p.id] ? <CloseIn qualities={closeIn[p.id]!} /> : undefined)}
-          empty={{ title: 'No similar tracks yet', description: 'We are adding new music every week.' }}
+          empty={{ title: t('song.similarEmptyTitle'), description: t('song.similarEmptyDescription') }}
         />
       </section>
     </div>

@@ -1,4 +1,7 @@
 import { redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { Disc3 } from 'lucide-react';
 import { catalogApi, emptyProductList, loadList, offeredIds, loadOr404, notFound } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
@@ -13,6 +16,7 @@ import type { Route } from './+types/subgenre';
 const ALL = 'all';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);
   const { genreId, subgenreId } = params;
@@ -27,7 +31,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (redirectTo) throw redirect(redirectTo);
   const subgenre = subgenreId === ALL ? null : genre.children.find((c) => c.id === subgenreId);
   if (subgenre === undefined) throw notFound();
+  const count = products.value.count;
+  const vars = { genre: genre.name, subgenre: subgenre?.name, count, n: formattersFor(language).number(count) };
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = subgenre
+    ? { title: t('subgenre.title', vars), description: t('subgenre.description', vars) }
+    : { title: t('subgenre.allTitle', vars), description: t('subgenre.allDescription', vars) };
   return {
+    meta,
     genre,
     subgenre,
     products: products.value,
@@ -38,34 +49,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return notFoundMeta();
-  const name = data.subgenre ? data.subgenre.name : `All ${data.genre.name}`;
-  return pageMeta(
-    data.subgenre ? `${data.subgenre.name} · ${data.genre.name} music` : `All ${data.genre.name} music`,
-    `${name}: ${data.products.count} royalty-free tracks to preview and license for your videos, podcasts and ads on Cuewave.`,
-  );
-};
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? pageMeta(data.meta.title, data.meta.description) : notFoundMeta(matches);
 
 export default function SubgenrePage({ loaderData }: Route.ComponentProps) {
   const { genre, subgenre, products, failed, moods, skip, filtered } = loaderData;
-  const title = subgenre ? subgenre.name : `All ${genre.name}`;
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
+  const title = subgenre ? subgenre.name : t('subgenreChips.all', { name: genre.name });
   return (
     <div className="container">
       <PageHeader
-        eyebrow={subgenre ? `${genre.name} · Subgenre` : 'Genre'}
+        eyebrow={subgenre ? t('subgenre.eyebrow', { genre: genre.name }) : t('genre.eyebrow')}
         icon={<Disc3 />}
         title={title}
         fileId={subgenre?.fileID ?? genre.fileID}
         seed={subgenre?.id ?? genre.id}
-        meta={failed || filtered ? [] : [trackCount(products.count)]}
+        meta={failed || filtered ? [] : [trackCount(t, number, products.count)]}
         actions={<PlayAllButton items={products.items} />}
       >
         <SubgenreChips genre={genre} current={subgenre?.id ?? ALL} />
       </PageHeader>
       <ProductListing
-        title={`${title} tracks`}
-        label={`${title} tracks`}
+        title={t('listTitle', { name: title })}
+        label={t('listTitle', { name: title })}
         items={products.items}
         count={products.count}
         skip={skip}

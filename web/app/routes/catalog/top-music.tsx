@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { formattersFor, useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { TrendingUp } from 'lucide-react';
 import { catalogApi, loadList } from '../../features/catalog/api';
 import { PageHeader } from '../../features/catalog/components/page-header';
@@ -6,37 +9,41 @@ import { ProductListing } from '../../features/catalog/components/product-listin
 import { pageMeta, trackCount } from '../../features/catalog/meta';
 import type { Route } from './+types/top-music';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { t, language } = requestTexts(request, 'catalog-meta');
   const top = await loadList(() => catalogApi.topTracks(), { products: [] });
-  return { items: top.value.products, failed: top.failed };
+  const count = top.value.products.length;
+  // meta runs outside React: its texts come in the request's language (decision 075).
+  const meta = {
+    title: t('topMusic.title'),
+    description: count
+      ? t('topMusic.descriptionCounted', { count, n: formattersFor(language).number(count) })
+      : t('topMusic.description'),
+  };
+  return { items: top.value.products, failed: top.failed, meta };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  pageMeta(
-    'Top music',
-    `The ${data?.items.length || ''} most-used royalty-free tracks on Cuewave right now. Preview the charts and license for your next video.`.replace(
-      '  ',
-      ' ',
-    ),
-  );
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta.title, data.meta.description) : []);
 
 export default function TopMusicPage({ loaderData }: Route.ComponentProps) {
   const { items, failed } = loaderData;
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   return (
     <div className="container">
       <PageHeader
         compact
-        eyebrow="Charts"
+        eyebrow={t('home.chartsEyebrow')}
         icon={<TrendingUp />}
-        title="Top music"
-        description="The tracks creators are reaching for most this week."
+        title={t('topMusic.title')}
+        description={t('topMusic.description')}
         seed="top-music"
-        meta={items.length ? [trackCount(items.length)] : undefined}
-        actions={<PlayAllButton items={items} label="Play the chart" />}
+        meta={items.length ? [trackCount(t, number, items.length)] : undefined}
+        actions={<PlayAllButton items={items} label={t('topMusic.playChart')} />}
       />
       <ProductListing
-        title="This week's chart"
-        label="Top music"
+        title={t('topMusic.listTitle')}
+        label={t('topMusic.title')}
         items={items}
         count={items.length}
         skip={0}

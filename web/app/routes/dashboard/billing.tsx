@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { BillingDetails, Country } from '@cuewave/contract/billing';
 import type { Receipt, StoredPaymentMethod } from '@cuewave/contract/payment';
 import { getMe } from '../../features/auth/session.server';
@@ -7,10 +8,15 @@ import { BillingDetailsSection } from '../../features/billing/billing-details-se
 import { PaymentMethodsSection } from '../../features/billing/payment-methods-section';
 import { ReceiptsSection } from '../../features/billing/receipts-section';
 import { getBilling, getCountries, getPaymentMethods, getReceipts } from '../../features/checkout/api';
+import { requestTexts } from '../../i18n/request-texts.server';
 import styles from '../../features/account/account.module.css';
 import type { Route } from './+types/billing';
 
-export const meta = () => [{ title: 'Billing & payment · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The title in the request's language comes with the loader's data (meta runs outside React). */
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.title }] : []),
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * The layout's guard has run. Each part loads on its own, so a failure shows in its section only.
@@ -31,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getCountries('business', false).catch((): Country[] => []),
   ]);
   return {
+    title: requestTexts(request, 'billing').t('meta.title'),
     billing: billing.value,
     billingFailed: !billing.ok,
     methods: methods.value,
@@ -44,11 +51,12 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
   const [billing, setBilling] = useState<BillingDetails | null>(loaderData.billing);
   const [methods, setMethods] = useState<StoredPaymentMethod[] | null>(loaderData.methods);
   const receipts: Receipt[] | null = loaderData.receipts;
+  const { t } = useTranslation('billing');
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>
-        <h1 className={styles.pageTitle}>Billing &amp; payment</h1>
-        <p className={styles.pageLead}>Who we invoice, the cards you pay with, and your receipts and invoices.</p>
+        <h1 className={styles.pageTitle}>{t('page.title')}</h1>
+        <p className={styles.pageLead}>{t('page.lead')}</p>
       </header>
       <BillingDetailsSection
         billing={billing}

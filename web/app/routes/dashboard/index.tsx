@@ -5,9 +5,14 @@ import { useDashboardViewer } from '../../features/account/use-dashboard-viewer'
 import { getPaymentMethods } from '../../features/checkout/api';
 import { DashboardOverview } from '../../features/dashboard/dashboard-overview';
 import * as api from '../../features/subscription/api';
+import { requestTexts } from '../../i18n/request-texts.server';
 import type { Route } from './+types/index';
 
-export const meta = () => [{ title: 'Overview · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The title in the request's language comes with the loader's data (meta runs outside React). */
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.title }] : []),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** A part that failed to load is shown as missing, not as an error page for the whole overview. */
 const settle = <T,>(p: Promise<T>, fallback: T): Promise<{ value: T; failed: boolean }> =>
@@ -25,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     settle<StoredPaymentMethod[]>(getPaymentMethods(options), []),
   ]);
   return {
+    title: requestTexts(request, 'dashboard').t('meta.title'),
     subscription: subscription.value ?? null,
     failed: subscription.failed,
     channels: channels.value,
@@ -38,5 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** /dashboard: the overview of the subscriber's plan and the way into every section (decision 053). */
 export default function DashboardIndex({ loaderData }: Route.ComponentProps) {
   const me = useDashboardViewer();
-  return <DashboardOverview me={me} {...loaderData} />;
+  const { title: _title, ...data } = loaderData;
+  return <DashboardOverview me={me} {...data} />;
 }

@@ -1,4 +1,6 @@
 import { AlertCircle, Layers } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import type { Channel } from '@cuewave/contract/licence';
 import type { StoredPaymentMethod } from '@cuewave/contract/payment';
 import type { Plan } from '@cuewave/contract/pricing';
@@ -14,11 +16,16 @@ import { LicenceSection } from '../../features/subscription/licence-section';
 import { PlanCard } from '../../features/subscription/plan-card';
 import { CHOOSE_PLAN_PATH, PRICING_PATH } from '../../features/subscription/paths';
 import { PlansProvider } from '../../features/subscription/plans-context';
+import { requestTexts } from '../../i18n/request-texts.server';
 import type { Route } from './+types/licenses';
 import styles from '../../features/subscription/subscription.module.css';
 import page from '../../features/account/account.module.css';
 
-export const meta = () => [{ title: 'Subscription · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The title in the request's language comes with the loader's data (meta runs outside React). */
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...(data ? [{ title: data.title }] : []),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** A part of the page that failed to load is shown as missing, not as an error page for everything. */
 const settle = <T,>(p: Promise<T>, fallback: T): Promise<{ value: T; failed: boolean }> =>
@@ -39,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const card = methods.value.find((m) => m.isDefault) ?? methods.value[0] ?? null;
   return {
+    title: requestTexts(request, 'dashboard').t('meta.licensesTitle'),
     subscription: subscription.value ?? null,
     failed: subscription.failed,
     channels: channels.value,
@@ -55,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function LicensesPage({ loaderData }: Route.ComponentProps) {
   const { subscription, failed, channels, channelsFailed, card, plans, history, now } = loaderData;
   const localized = useLocalizedPath();
+  const { t } = useTranslation('dashboard');
   const live = subscription && subscription.status !== 'ended' ? subscription : null;
   // GET /v1/subscription answers null once a plan has ended; the history still lists it.
   const hadPlan = subscription !== null || history.length > 0;
@@ -62,15 +71,15 @@ export default function LicensesPage({ loaderData }: Route.ComponentProps) {
     <PlansProvider plans={plans}>
       <div className={styles.page}>
         <header className={page.pageHeader}>
-          <h1 className={page.pageTitle}>Subscription</h1>
-          <p className={page.pageLead}>Your plan, the channels your licence covers and your certificate.</p>
+          <h1 className={page.pageTitle}>{t('subscriptionPage.title')}</h1>
+          <p className={page.pageLead}>{t('subscriptionPage.lead')}</p>
         </header>
         {failed ? (
           <EmptyState
             role="alert"
             icon={<AlertCircle />}
-            title="We couldn’t load your subscription"
-            description="Please reload the page in a moment."
+            title={t('overview.failedTitle')}
+            description={t('overview.failedText')}
           />
         ) : live ? (
           <>
@@ -87,19 +96,15 @@ export default function LicensesPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <EmptyState
             icon={<Layers />}
-            title={hadPlan ? 'Your plan has ended' : 'You don’t have a plan yet'}
-            description={
-              hadPlan
-                ? 'Choose a plan to download tracks again and license them for your channels. Videos published while your licence was valid stay licensed.'
-                : 'Start with a 30-day free trial or choose a plan to download tracks and license them for your channels.'
-            }
+            title={t(hadPlan ? 'overview.endedTitle' : 'overview.noneTitle')}
+            description={hadPlan ? t('overview.endedText') : t('overview.noneText', { count: TRIAL_DAYS })}
             actions={
               <>
                 <ButtonLink to={localized(CHOOSE_PLAN_PATH)} data-testid="choose-plan">
-                  Choose a plan
+                  {t('overview.choosePlan')}
                 </ButtonLink>
                 <ButtonLink to={localized(PRICING_PATH)} variant="secondary">
-                  Compare plans
+                  {t('subscriptionPage.compare')}
                 </ButtonLink>
               </>
             }

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import { data } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Inbox, MessageSquare, Mail, RefreshCw, Search } from 'lucide-react';
 import type { OutboxItem, OutboxList } from '@cuewave/contract/dev';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -7,11 +8,17 @@ import { cx } from '../../components/ui/cx';
 import { EmptyState } from '../../components/ui/empty-state';
 import { TextField } from '../../components/ui/text-field';
 import { Logo } from '../../features/shell/logo';
+import { LANGUAGE_LOCALES, type Language } from '../../i18n/languages';
+import { usePageLanguage } from '../../i18n/page-texts';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { apiGet, isNotFound, withQuery } from '../../lib/api';
 import styles from './mailbox.module.css';
 import type { Route } from './+types/mailbox';
 
-export const meta = () => [{ title: 'Development mailbox · Cuewave' }, { name: 'robots', content: 'noindex' }];
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: `${data?.title ?? 'Cuewave'} · Cuewave` },
+  { name: 'robots', content: 'noindex' },
+];
 
 const LIMIT = 200;
 
@@ -37,17 +44,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (id && !selected) {
     selected = await apiGet<OutboxItem>(`/dev/outbox/${encodeURIComponent(id)}`, { request }).catch(() => null);
   }
-  return { items, to: to ?? '', selected };
+  return { items, to: to ?? '', selected, title: requestTexts(request, 'mailbox').t('title') };
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  timeZone: 'UTC',
-});
-const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
+// English keeps the day-first British form the mailbox always had; times are UTC so server and browser agree.
+const TIME_LOCALES: Record<Language, string> = { en: 'en-GB', pl: LANGUAGE_LOCALES.pl };
+const timeFormats = new Map<Language, Intl.DateTimeFormat>();
+function formatTime(iso: string, language: Language): string {
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(TIME_LOCALES[language], {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    timeFormats.set(language, format);
+  }
+  return `${format.format(new Date(iso))} UTC`;
+}
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('mailbox');
+  const language = usePageLanguage();
   const { items, to, selected } = loaderData;
   const [params] = useSearchParams();
   const revalidator = useRevalidator();
@@ -58,40 +76,37 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <Link to="/" className={styles.brand} aria-label="Cuewave home">
+        <Link to="/" className={styles.brand} aria-label={t('home')}>
           <Logo />
         </Link>
         <span className={styles.label} data-testid="dev-mailbox-label">
-          <Inbox aria-hidden="true" /> Development mailbox
+          <Inbox aria-hidden="true" /> {t('title')}
         </span>
       </header>
 
       <main id="main" className={styles.main}>
         <div className={styles.intro}>
-          <h1 className={styles.title}>Development mailbox</h1>
-          <p className={styles.subtitle}>
-            Every email and text message the store sent while no SMTP server or SMS gateway is configured. Nothing here
-            left this machine.
-          </p>
+          <h1 className={styles.title}>{t('title')}</h1>
+          <p className={styles.subtitle}>{t('subtitle')}</p>
         </div>
 
         <div className={styles.toolbar}>
           <Form method="get" className={styles.filter} role="search">
             <TextField
-              label="Recipient"
+              label={t('recipient')}
               name="to"
               type="search"
               defaultValue={to}
-              placeholder="name@example.com or +48…"
+              placeholder={t('recipientPlaceholder')}
               key={to}
               className={styles.filterField}
             />
             <Button type="submit" variant="secondary" icon={<Search />}>
-              Filter
+              {t('filter')}
             </Button>
             {to ? (
               <ButtonLink to="/dev/mailbox" variant="ghost">
-                Clear
+                {t('clear')}
               </ButtonLink>
             ) : null}
           </Form>
@@ -102,12 +117,12 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
             onClick={() => void revalidator.revalidate()}
             data-testid="mailbox-refresh"
           >
-            Refresh
+            {t('refresh')}
           </Button>
         </div>
 
         <div className={cx(styles.layout, selected && styles.hasSelection)}>
-          <section aria-label="Messages" className={styles.listPane}>
+          <section aria-label={t('messages')} className={styles.listPane}>
             {items.length ? (
               <ol role="list" className={styles.list} data-testid="mailbox-list">
                 {items.map((item) => (
@@ -124,10 +139,10 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                       <span className={styles.itemBody}>
                         <span className={styles.itemSubject}>{item.subject ?? item.text.slice(0, 80)}</span>
                         <span className={styles.itemMeta}>
-                          {item.channel === 'sms' ? 'SMS' : 'Email'} to {item.recipient}
+                          {t(item.channel === 'sms' ? 'smsTo' : 'emailTo', { recipient: item.recipient })}
                         </span>
                         <time className={styles.itemMeta} dateTime={item.createTS}>
-                          {formatTime(item.createTS)}
+                          {formatTime(item.createTS, language)}
                         </time>
                       </span>
                     </Link>
@@ -137,38 +152,38 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
             ) : (
               <EmptyState
                 icon={<Inbox />}
-                title={to ? `No messages to ${to}` : 'No messages yet'}
-                description="Sign up, reset a password or ask for a code, and the message appears here."
+                title={to ? t('emptyTo', { to }) : t('empty')}
+                description={t('emptyText')}
                 compact
               />
             )}
           </section>
 
-          <section aria-label="Message" className={styles.detailPane}>
+          <section aria-label={t('message')} className={styles.detailPane}>
             {selected ? (
               <article className={styles.message} data-testid="mailbox-message">
                 <Link to={linkTo(null)} className={styles.back}>
-                  <ArrowLeft aria-hidden="true" /> All messages
+                  <ArrowLeft aria-hidden="true" /> {t('all')}
                 </Link>
-                <h2 className={styles.subject}>{selected.subject ?? 'Text message'}</h2>
+                <h2 className={styles.subject}>{selected.subject ?? t('textMessage')}</h2>
                 <dl className={styles.facts}>
-                  <dt>To</dt>
+                  <dt>{t('to')}</dt>
                   <dd>{selected.recipient}</dd>
-                  <dt>Sent</dt>
+                  <dt>{t('sent')}</dt>
                   <dd>
-                    <time dateTime={selected.createTS}>{formatTime(selected.createTS)}</time>
+                    <time dateTime={selected.createTS}>{formatTime(selected.createTS, language)}</time>
                   </dd>
-                  <dt>Template</dt>
+                  <dt>{t('template')}</dt>
                   <dd>
                     <code>{selected.template}</code>
                   </dd>
                 </dl>
                 {selected.html ? (
                   <>
-                    <h3 className={styles.partTitle}>HTML</h3>
+                    <h3 className={styles.partTitle}>{t('html')}</h3>
                     {/* sandbox="": no scripts, no forms, no same-origin access — the email is inert. */}
                     <iframe
-                      title={`HTML of “${selected.subject ?? 'message'}”`}
+                      title={t('htmlOf', { subject: selected.subject ?? t('messageWord') })}
                       className={styles.frame}
                       sandbox=""
                       srcDoc={selected.html}
@@ -176,15 +191,13 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                     />
                   </>
                 ) : null}
-                <h3 className={styles.partTitle}>Text</h3>
+                <h3 className={styles.partTitle}>{t('text')}</h3>
                 <pre className={styles.text} data-testid="mailbox-text">
                   {selected.text}
                 </pre>
               </article>
             ) : (
-              <p className={styles.placeholder}>
-                {params.get('id') ? 'That message is no longer in the mailbox.' : 'Choose a message to read it.'}
-              </p>
+              <p className={styles.placeholder}>{params.get('id') ? t('gone') : t('choose')}</p>
             )}
           </section>
         </div>

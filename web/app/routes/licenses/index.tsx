@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import { TRIAL_DAYS } from '@cuewave/contract/account';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import { getMe } from '../../features/auth/session.server';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { useViewer } from '../../features/auth/use-viewer';
 import { LicensesPage } from '../../features/pricing/licenses-page';
 import { loadPricing } from '../../features/pricing/pricing.server';
@@ -10,7 +11,9 @@ import type { Route } from './+types/index';
 /** Plans and the currency to show them in, on the server so the prices are in the HTML (spec §4). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { me } = await getMe(request);
-  return loadPricing(request, me);
+  const { t } = requestTexts(request, 'pricing');
+  const meta = { title: t('meta.title'), description: t('meta.description', { count: TRIAL_DAYS }) };
+  return { ...(await loadPricing(request, me)), meta };
 }
 
 /** Every price is already in the loader's answer: switching currency or period needs no new request. */
@@ -24,13 +27,9 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Licenses & Pricing · Cuewave' },
-  {
-    name: 'description',
-    content: `Cuewave plans and prices: license the whole music and sound-effects catalogue for your channels, monthly or yearly, or try it free for ${TRIAL_DAYS} days.`,
-  },
-];
+/** The title and description in the request's language, from the loader (meta runs outside React). */
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? [{ title: data.meta.title }, { name: 'description', content: data.meta.description }] : [];
 
 export default function LicensesRoute({ loaderData }: Route.ComponentProps) {
   const viewer = useViewer();

@@ -1,15 +1,24 @@
 import { Smartphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Account } from '@cuewave/contract/account';
 import { PhoneForm } from '../../features/registration/phone-form';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/add-phone';
 
-export const meta = () => [{ title: 'Add your phone · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'registration').t('meta.addPhone') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /** /register/add-phone: the mobile number (spec §5: a chosen plan needs a verified phone). */
 export default function AddPhonePage() {
+  const { t } = useTranslation('registration');
   const viewer = useRegisterViewer();
   const goTo = useGoTo();
   if (!viewer) return null;
@@ -20,14 +29,12 @@ export default function AddPhonePage() {
         <span className={styles.icon} aria-hidden="true">
           <Smartphone />
         </span>
-        <h1 className={shared.stepTitle}>Add your mobile number</h1>
-        <p className={styles.lead}>
-          We’ll text you a 6-digit code to confirm it. It keeps your account and licences safe; we never share it.
-        </p>
+        <h1 className={shared.stepTitle}>{t('addPhone.title')}</h1>
+        <p className={styles.lead}>{t('addPhone.lead')}</p>
       </header>
       <PhoneForm
         initialPhone={viewer.account.phone}
-        submitLabel="Text me a code"
+        submitLabel={t('addPhone.submit')}
         autoFocus
         onSubmit={async (phone) => {
           await apiSend<Account>('POST', '/v1/account/mobile', { json: phone });

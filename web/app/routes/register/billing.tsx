@@ -1,21 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { AlertCircle } from 'lucide-react';
-import { CHANNEL_LIMITS, type BillingPeriod, type PlanName } from '@cuewave/contract/account';
+import { Trans, useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS, TRIAL_DAYS, type BillingPeriod, type PlanName } from '@cuewave/contract/account-rules';
 import type { Country } from '@cuewave/contract/billing';
-import { formatMoney } from '@cuewave/contract/pricing';
 import { ButtonLink } from '../../components/ui/button';
 import { SkeletonText } from '../../components/ui/skeleton';
 import { buysFirstPlan } from '../../features/auth/guards';
 import { getMe } from '../../features/auth/session.server';
 import { getBilling, getCountries, getPaymentMethods } from '../../features/checkout/api';
+import { localizedCountries } from '../../features/checkout/countries';
 import { CheckoutPayment } from '../../features/checkout/checkout-payment';
 import { checkoutSelection } from '../../features/checkout/checkout-selection';
 import { CouponField } from '../../features/checkout/coupon-field';
 import { QuoteSummary } from '../../features/checkout/quote-summary';
 import { useQuote } from '../../features/checkout/use-quote';
 import { FormAlert } from '../../features/auth/form-alert';
-import { planInfo } from '../../features/registration/plans';
+import { planInfo, planTexts, type RegistrationT } from '../../features/registration/plans';
+import { useFormat } from '../../i18n/format';
+import { requestTexts } from '../../i18n/request-texts.server';
 import { updateSignup, useSignup } from '../../features/registration/signup-store';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import type { RegisterHandle } from '../../layouts/register-layout';
@@ -26,23 +29,26 @@ import type { Route } from './+types/billing';
 
 export const handle: RegisterHandle = { wide: true };
 
-export const meta = () => [{ title: 'Payment · Cuewave' }, { name: 'robots', content: 'noindex' }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /**
  * The billing details and saved cards of the signed-in buyer. Without billing details there is
  * nothing to tax or invoice yet: back to the details step. (The layout's guard handles visitors.)
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  // The page's title in the request's language (meta runs outside React).
+  const { language, t } = requestTexts(request, 'registration');
+  const title = t('meta.billing');
   const { me } = await getMe(request);
-  if (!me) return { billing: null, methods: [], countryName: null };
+  if (!me) return { title, billing: null, methods: [], countryName: null };
   const billing = await getBilling({ request });
   if (!billing) throw redirect(localizedPath('/register/details', editionOfPath(new URL(request.url).pathname)));
   const [methods, countries] = await Promise.all([
     getPaymentMethods({ request }).catch(() => []),
     getCountries('business', false).catch((): Country[] => []),
   ]);
-  const countryName = countries.find((c) => c.value === billing.country)?.label ?? null;
-  return { billing, methods, countryName };
+  const countryName = localizedCountries(countries, language).find((c) => c.value === billing.country)?.label ?? null;
+  return { title, billing, methods, countryName };
 }
 
 /**
@@ -52,6 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function BillingPage({ loaderData }: Route.ComponentProps) {
   const { billing, methods, countryName } = loaderData;
   const viewer = useRegisterViewer();
+  const { t } = useTranslation('registration');
+  const format = useFormat();
   const signup = useSignup();
   const goTo = useGoTo();
   const localized = useLocalizedPath();
@@ -68,7 +76,7 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
 
   if (!selection.purchasable) return <NotSoldByCard plan={selection.plan} />;
 
-  const plan = planInfo(selection.plan);
+  const plan = planTexts(planInfo(selection.plan).name, t);
   const couponStatus = quote?.coupon ?? null;
   // A code the quote refused is not sent with the payment: the buyer pays the price shown.
   const validCoupon = coupon && couponStatus?.valid ? coupon : null;
@@ -81,26 +89,26 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <p className={shared.eyebrow}>Last step</p>
-        <h1 className={shared.pageTitle}>Pay for your {plan.title} plan</h1>
-        <p className={shared.pageLead}>Your licence starts as soon as the payment goes through.</p>
+        <p className={shared.eyebrow}>{t('billing.eyebrow')}</p>
+        <h1 className={shared.pageTitle}>{t('billing.title', { plan: plan.title })}</h1>
+        <p className={shared.pageLead}>{t('billing.lead')}</p>
       </header>
       <div className={styles.columns}>
         <section className={`${styles.panel} ${styles.summaryPanel}`} aria-labelledby="order-title">
           <h2 id="order-title" className={styles.panelTitle}>
-            Your order
+            {t('billing.order')}
           </h2>
           <dl className={styles.facts} data-testid="order-facts">
-            <Fact label="Plan" value={`${plan.title} · ${plan.tier}`} />
-            <Fact label="Billing" value={periodLabel(selection.period)} />
-            <Fact label="Currency" value={selection.currency.toUpperCase()} />
-            <Fact label="Channels" value={String(CHANNEL_LIMITS[selection.plan])} />
+            <Fact label={t('summary.plan')} value={`${plan.title} · ${plan.tier}`} />
+            <Fact label={t('summary.billing')} value={periodLabel(selection.period, t)} />
+            <Fact label={t('summary.currency')} value={selection.currency.toUpperCase()} />
+            <Fact label={t('summary.channels')} value={format.number(CHANNEL_LIMITS[selection.plan])} />
           </dl>
           <div className={styles.billedTo} data-testid="billed-to">
             <p className={styles.billedToHead}>
-              <span>Billed to</span>
+              <span>{t('billing.billedTo')}</span>
               <Link to={localized('/register/details')} data-testid="edit-details">
-                Edit
+                {t('billing.edit')}
               </Link>
             </p>
             <p>
@@ -111,7 +119,9 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             <p>
               {billing.line1}, {billing.postalCode} {billing.city}, {countryName ?? billing.country}
             </p>
-            {billing.taxNumber && billing.type === 'business' ? <p>Tax number {billing.taxNumber}</p> : null}
+            {billing.taxNumber && billing.type === 'business' ? (
+              <p>{t('billing.taxNumber', { number: billing.taxNumber })}</p>
+            ) : null}
           </div>
           <CouponField
             applied={coupon}
@@ -126,32 +136,28 @@ export default function BillingPage({ loaderData }: Route.ComponentProps) {
             ) : loading ? (
               <div className={styles.quoteLoading} data-testid="quote-loading">
                 <SkeletonText lines={4} />
-                <span className="visually-hidden">Getting your price…</span>
+                <span className="visually-hidden">{t('billing.gettingPrice')}</span>
               </div>
             ) : null}
             <FormAlert testId="quote-error">{error}</FormAlert>
           </div>
-          <p className={styles.fine}>
-            Renews automatically every {selection.period} at the list price with the tax of the day. Cancel renewal any
-            time in your dashboard.
-          </p>
+          <p className={styles.fine}>{t(`billing.renews.${selection.period}`)}</p>
           {buysFirstPlan(viewer) ? (
             <p className={styles.fine} data-testid="trial-ends-note">
-              Your free trial ends when this payment goes through; the channels you added stay on your licence.
+              {t('billing.trialEnds')}
             </p>
           ) : null}
         </section>
 
-        <section className={`${styles.panel} ${styles.paymentPanel}`} aria-label="Payment">
+        <section className={`${styles.panel} ${styles.paymentPanel}`} aria-label={t('billing.payment')}>
           <CheckoutPayment
             methods={methods}
             purchase={quote && !loading ? { ...selection, coupon: validCoupon } : null}
-            total={quote && !loading ? formatMoney(quote.total, quote.currency) : null}
+            total={quote && !loading ? format.money(quote.total, quote.currency) : null}
             onSuccess={() => goTo('/register/welcome')}
           />
           <p className={styles.fine}>
-            By paying you agree to the <Link to={localized('/terms-conditions')}>terms and conditions</Link> and
-            authorise Cuewave to charge this card for each renewal until you cancel.
+            <Trans t={t} i18nKey="billing.agree" components={{ terms: <Link to={localized('/terms-conditions')} /> }} />
           </p>
         </section>
       </div>
@@ -168,29 +174,28 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function periodLabel(period: BillingPeriod): string {
-  return period === 'month' ? 'Monthly' : 'Yearly';
+function periodLabel(period: BillingPeriod, t: RegistrationT): string {
+  return period === 'month' ? t('summary.monthly') : t('summary.yearly');
 }
 
 /** The trial and enterprise are not bought by card (decision 041). */
 function NotSoldByCard({ plan }: { plan: PlanName }) {
+  const { t } = useTranslation('registration');
   return (
     <div className={styles.page}>
       <div className={styles.panel}>
         <h1 className={shared.stepTitle}>
-          {plan === 'trial' ? 'The free trial needs no card' : 'Enterprise is quoted personally'}
+          {plan === 'trial' ? t('billing.trialNoCard') : t('billing.enterpriseQuoted')}
         </h1>
         <p className={shared.pageLead}>
           <AlertCircle aria-hidden="true" width={16} height={16} />{' '}
-          {plan === 'trial'
-            ? 'Start your 30 days without paying anything.'
-            : 'Tell us about your team and we’ll send you an offer.'}
+          {plan === 'trial' ? t('billing.trialNoCardText', { days: TRIAL_DAYS }) : t('billing.enterpriseText')}
         </p>
         <ButtonLink to={plan === 'trial' ? '/register/trial' : '/enterprise'} size="lg">
-          {plan === 'trial' ? 'Start the free trial' : 'Contact sales'}
+          {plan === 'trial' ? t('billing.startTrial') : t('billing.contactSales')}
         </ButtonLink>
         <p className={shared.switch}>
-          Want a different plan? <Link to="/register/select-plan">Change plan</Link>
+          {t('details.differentPlan')} <Link to="/register/select-plan">{t('details.changePlan')}</Link>
         </p>
       </div>
     </div>

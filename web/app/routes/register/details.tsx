@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Link, redirect } from 'react-router';
 import { Receipt } from 'lucide-react';
-import { CHANNEL_LIMITS, TRIAL_DAYS, type Account } from '@cuewave/contract/account';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS, TRIAL_DAYS } from '@cuewave/contract/account-rules';
+import type { Account } from '@cuewave/contract/account';
 import type { Country } from '@cuewave/contract/billing';
 import { buysFirstPlan } from '../../features/auth/guards';
 import { getMe } from '../../features/auth/session.server';
 import { getBilling, getCountries } from '../../features/checkout/api';
+import { localizedCountries } from '../../features/checkout/countries';
 import { BillingForm } from '../../features/checkout/billing-form';
-import { friendlyError } from '../../features/registration/error-messages';
-import { planInfo } from '../../features/registration/plans';
+import { useApiErrorText } from '../../features/registration/error-messages';
+import { planInfo, planTexts } from '../../features/registration/plans';
 import { updateSignup } from '../../features/registration/signup-store';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { editionOfPath, localizedPath, useLocalizedPath } from '../../features/shell/edition';
@@ -18,8 +21,9 @@ import styles from '../../features/registration/register-page.module.css';
 import checkout from '../../features/checkout/checkout-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
 import type { Route } from './+types/details';
+import { requestTexts } from '../../i18n/request-texts.server';
 
-export const meta = () => [{ title: 'Billing details · Cuewave' }, { name: 'robots', content: 'noindex' }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /**
  * Saved details to prefill, the country list (business names of the tax number) and a first guess at
@@ -40,7 +44,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       : apiGet<{ countryCode: string | null }>('/v1/geolocation', { request }).catch(() => ({ countryCode: null })),
   ]);
   const guess = located.countryCode ?? '';
-  return { billing, countries, defaultCountry: countries.some((c) => c.value === guess) ? guess : '' };
+  const { language, t } = requestTexts(request, 'registration');
+  return {
+    // The page's title in the request's language (meta runs outside React).
+    title: t('meta.details'),
+    billing,
+    countries: localizedCountries(countries, language),
+    defaultCountry: countries.some((c) => c.value === guess) ? guess : '',
+  };
 }
 
 /**
@@ -49,6 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export default function DetailsPage({ loaderData }: Route.ComponentProps) {
   const { billing, countries, defaultCountry } = loaderData;
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const viewer = useRegisterViewer();
   const goTo = useGoTo();
   const localized = useLocalizedPath();
@@ -57,7 +70,8 @@ export default function DetailsPage({ loaderData }: Route.ComponentProps) {
   if (!viewer) return null;
 
   const plan = planInfo(viewer.account.signupPlan ?? 'professional');
-  const period = viewer.account.signupPeriod === 'month' ? 'Monthly' : 'Yearly';
+  const texts = planTexts(plan.name, t);
+  const period = viewer.account.signupPeriod === 'month' ? t('summary.monthly') : t('summary.yearly');
 
   async function switchToTrial() {
     setSwitching(true);
@@ -67,7 +81,7 @@ export default function DetailsPage({ loaderData }: Route.ComponentProps) {
       updateSignup({ plan: 'trial', signupPlan: 'trial', signupPlanPeriod: null });
       await goTo('/register/trial');
     } catch (err) {
-      setError(`We couldn’t switch you to the free trial. ${friendlyError(err)}`);
+      setError(t('details.switchFailed', { reason: friendlyError(err) }));
       setSwitching(false);
     }
   }
@@ -78,23 +92,23 @@ export default function DetailsPage({ loaderData }: Route.ComponentProps) {
         <span className={styles.icon} aria-hidden="true">
           <Receipt />
         </span>
-        <p className={shared.eyebrow}>Last step</p>
-        <h1 className={shared.stepTitle}>Billing details</h1>
-        <p className={styles.lead}>Who we invoice for your {plan.title} plan. Tax is worked out from this address.</p>
+        <p className={shared.eyebrow}>{t('details.eyebrow')}</p>
+        <h1 className={shared.stepTitle}>{t('details.title')}</h1>
+        <p className={styles.lead}>{t('details.lead', { plan: texts.title })}</p>
       </header>
       <dl className={styles.summary} data-testid="details-summary">
         <div className={styles.summaryRow}>
-          <dt>Plan</dt>
+          <dt>{t('summary.plan')}</dt>
           <dd>
-            {plan.title} · {plan.tier}
+            {texts.title} · {texts.tier}
           </dd>
         </div>
         <div className={styles.summaryRow}>
-          <dt>Billing</dt>
+          <dt>{t('summary.billing')}</dt>
           <dd>{period}</dd>
         </div>
         <div className={styles.summaryRow}>
-          <dt>Channels</dt>
+          <dt>{t('summary.channels')}</dt>
           <dd>{CHANNEL_LIMITS[plan.name]}</dd>
         </div>
       </dl>
@@ -102,20 +116,18 @@ export default function DetailsPage({ loaderData }: Route.ComponentProps) {
         initial={billing}
         countries={countries}
         defaultCountry={defaultCountry}
-        submitLabel="Continue to payment"
+        submitLabel={t('details.submit')}
         onDone={() => goTo('/register/billing')}
       />
       <FormAlert>{error}</FormAlert>
       {viewer.access.isTrialUsed ? (
         <p className={shared.switch}>
-          {buysFirstPlan(viewer)
-            ? 'Your free trial ends when this plan starts; the channels you added stay on your licence.'
-            : 'Want a different plan?'}{' '}
-          <Link to={localized('/register/select-plan')}>Change plan</Link>
+          {buysFirstPlan(viewer) ? t('details.trialEnds') : t('details.differentPlan')}{' '}
+          <Link to={localized('/register/select-plan')}>{t('details.changePlan')}</Link>
         </p>
       ) : (
         <p className={shared.switch}>
-          Not ready to pay?{' '}
+          {t('details.notReady')}{' '}
           <button
             type="button"
             className={`${shared.switchLink} ${checkout.textButton}`}
@@ -123,9 +135,9 @@ export default function DetailsPage({ loaderData }: Route.ComponentProps) {
             disabled={switching}
             data-testid="switch-to-trial"
           >
-            Start the {TRIAL_DAYS}-day free trial instead
+            {t('details.trialInstead', { days: TRIAL_DAYS })}
           </button>{' '}
-          · <Link to={localized('/register/select-plan')}>Change plan</Link>
+          · <Link to={localized('/register/select-plan')}>{t('details.changePlan')}</Link>
         </p>
       )}
     </div>

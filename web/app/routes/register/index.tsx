@@ -1,8 +1,6 @@
 import { guardRegistrationIndex } from '../../features/auth/guards.server';
 import type { Route } from './+types/index';
 
-export const meta = () => [{ title: 'Start your free trial · Cuewave' }];
-
 /**
  * /register (guard registration, decision 031): visitors go to sign-up, signed-in users to the step
  * the registration order forces, complete registrations home. The guard always redirects.

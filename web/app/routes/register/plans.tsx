@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { PlanName } from '@cuewave/contract/account';
-import { TRIAL_DAYS } from '@cuewave/contract/account';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import { getMe } from '../../features/auth/session.server';
 import { PricesUnavailable } from '../../features/pricing/prices-unavailable';
 import { listPriceOf } from '../../features/pricing/plan-price';
@@ -12,23 +13,29 @@ import { useRegisterViewer } from '../../features/registration/use-register-view
 import { useLocalizedPath } from '../../features/shell/edition';
 import type { RegisterHandle } from '../../layouts/register-layout';
 import type { Route } from './+types/plans';
+import { requestTexts } from '../../i18n/request-texts.server';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 
 export const handle: RegisterHandle = { wide: true };
 
-export const meta = () => [
-  { title: 'Plans · Cuewave' },
-  {
-    name: 'description',
-    content: `Compare Cuewave plans by price, channels and use, or start a ${TRIAL_DAYS}-day free trial of the whole catalogue.`,
-  },
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data?.title },
+  { name: 'description', content: data?.description },
 ];
 
-/** Plans with prices in the visitor's currency (spec §4), rendered on the server. */
+/**
+ * Plans with prices in the visitor's currency (spec §4), rendered on the server, and the page's
+ * title and description in the request's language (meta runs outside React).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'registration');
   const { me } = await getMe(request);
-  return loadPricing(request, me);
+  return {
+    ...(await loadPricing(request, me)),
+    title: t('meta.plans'),
+    description: t('meta.plansDescription', { days: TRIAL_DAYS }),
+  };
 }
 
 /**
@@ -37,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * a signed-in user goes to the plan step instead.
  */
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('registration');
   const signup = useSignup();
   const viewer = useRegisterViewer();
   const navigate = useNavigate();
@@ -68,12 +76,9 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <header className={styles.pageHeader}>
-        <p className={shared.eyebrow}>Plans</p>
-        <h1 className={shared.pageTitle}>One subscription, every track</h1>
-        <p className={shared.pageLead}>
-          Every plan includes the whole catalogue of music and sound effects. Plans differ in how many channels you use
-          it on and what for. Not sure yet? Start with {TRIAL_DAYS} days free.
-        </p>
+        <p className={shared.eyebrow}>{t('plansPage.eyebrow')}</p>
+        <h1 className={shared.pageTitle}>{t('plansPage.title')}</h1>
+        <p className={shared.pageLead}>{t('plansPage.lead', { days: TRIAL_DAYS })}</p>
       </header>
       {loaderData.plans ? null : <PricesUnavailable />}
       <PlanCards
@@ -86,9 +91,9 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
         onCurrencyChange={setCurrency}
       />
       <p className={styles.note}>
-        Cancel any time; what you published while subscribed stays licensed. Already have an account?{' '}
+        {t('plansPage.note')}{' '}
         <Link to="/auth/login" className={shared.switchLink}>
-          Log in
+          {t('plansPage.logIn')}
         </Link>
       </p>
     </>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Account, PlanName } from '@cuewave/contract/account';
 import { buysFirstPlan } from '../../features/auth/guards';
 import { getMe } from '../../features/auth/session.server';
@@ -7,7 +8,7 @@ import { listPriceOf } from '../../features/pricing/plan-price';
 import { PricesUnavailable } from '../../features/pricing/prices-unavailable';
 import { loadPricing } from '../../features/pricing/pricing.server';
 import { useCurrency } from '../../features/pricing/use-currency';
-import { errorCode, friendlyError } from '../../features/registration/error-messages';
+import { errorCode, useApiErrorText } from '../../features/registration/error-messages';
 import { PlanCards } from '../../features/registration/plan-cards';
 import { nextStepAfter, stepPath } from '../../features/registration/registration-paths';
 import {
@@ -24,17 +25,19 @@ import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
 import type { Route } from './+types/select-plan';
+import { requestTexts } from '../../i18n/request-texts.server';
 
 export const handle: RegisterHandle = { wide: true };
 
 const PAID_PLANS: PlanName[] = ['start', 'advanced', 'professional', 'enterprise'];
 
-export const meta = () => [{ title: 'Choose your plan · Cuewave' }, { name: 'robots', content: 'noindex' }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /** Plans with prices in the account's currency (spec §4: subscription, billing country, location). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { me } = await getMe(request);
-  return loadPricing(request, me);
+  // With the page's title in the request's language (meta runs outside React).
+  return { ...(await loadPricing(request, me)), title: requestTexts(request, 'registration').t('meta.selectPlan') };
 }
 
 /**
@@ -42,6 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * the account and in the signup state). Defaults: the plan chosen earlier, else professional, yearly.
  */
 export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const viewer = useRegisterViewer();
   const signup = useSignup();
   const goTo = useGoTo();
@@ -94,8 +99,8 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
     } catch (err) {
       setError(
         errorCode(err) === 'account not confirmed'
-          ? 'Confirm your email address first.'
-          : `We couldn’t save your plan. ${friendlyError(err)}`,
+          ? friendlyError(err)
+          : t('selectPlan.saveFailed', { reason: friendlyError(err) }),
       );
       window.setTimeout(() => errorRef.current?.focus(), 0);
     } finally {
@@ -106,13 +111,9 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <header className={styles.pageHeader}>
-        <p className={shared.eyebrow}>Your plan</p>
-        <h1 className={shared.pageTitle}>Choose how you’ll use Cuewave</h1>
-        <p className={shared.pageLead}>
-          {onTrial || trialUsed
-            ? 'Pick the plan that fits your channels. Next come your billing details and the card payment; you can upgrade any time later.'
-            : 'Pick the plan that fits your channels. You can change it before you start, and upgrade any time later.'}
-        </p>
+        <p className={shared.eyebrow}>{t('selectPlan.eyebrow')}</p>
+        <h1 className={shared.pageTitle}>{t('selectPlan.title')}</h1>
+        <p className={shared.pageLead}>{onTrial || trialUsed ? t('selectPlan.leadPaying') : t('selectPlan.lead')}</p>
       </header>
       <FormAlert ref={errorRef} testId="select-plan-error">
         {error}
@@ -134,12 +135,12 @@ export default function SelectPlanPage({ loaderData }: Route.ComponentProps) {
       />
       <p className={styles.note} data-testid="select-plan-note">
         {onTrial
-          ? 'Your free trial ends when your paid plan starts, as soon as the payment goes through. The channels you added stay on your licence.'
+          ? t('selectPlan.noteOnTrial')
           : hadPaidPlan
-            ? 'Free trials are for new customers. Choose a plan to continue; it is charged after you add billing details.'
+            ? t('selectPlan.noteHadPaid')
             : trialUsed
-              ? 'Your free trial has ended. Paid plans are charged after you add billing details.'
-              : 'The free trial needs no card. Paid plans are charged after you add billing details.'}
+              ? t('selectPlan.noteTrialEnded')
+              : t('selectPlan.noteNew')}
       </p>
     </>
   );

@@ -1,14 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { emailSchema, passwordProblem, type Account } from '@cuewave/contract/account';
-import { TRIAL_DAYS } from '@cuewave/contract/account';
+import { Trans, useTranslation } from 'react-i18next';
+import { emailSchema, type Account } from '@cuewave/contract/account';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { CaptchaNotice, useCaptcha } from '../../features/auth/captcha';
 import { useAuth } from '../../features/auth/use-auth';
-import { errorCode, friendlyError } from '../../features/registration/error-messages';
+import { errorCode, useApiErrorText } from '../../features/registration/error-messages';
 import { PasswordField } from '../../features/registration/password-field';
-import { planTitle } from '../../features/registration/plans';
+import { planTitleText } from '../../features/registration/plans';
+import { passwordProblemText } from '../../features/registration/password-strength';
 import { keepChosenPlan, signupCopy } from '../../features/registration/signup-plan';
 import { useSignup } from '../../features/registration/signup-store';
 import { useLocalizedPath } from '../../features/shell/edition';
@@ -17,13 +19,18 @@ import forms from '../../features/registration/forms.module.css';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/signup';
 
-export const meta = () => [
-  { title: 'Create your account · Cuewave' },
-  {
-    name: 'description',
-    content: `Create a Cuewave account and try every song and sound effect free for ${TRIAL_DAYS} days.`,
-  },
+/** The page's title and description in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  const { t } = requestTexts(request, 'registration');
+  return { title: t('meta.signup'), description: t('meta.signupDescription', { days: TRIAL_DAYS }) };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data?.title },
+  { name: 'description', content: data?.description },
 ];
 
 type FieldErrors = { email?: string; password?: string };
@@ -34,12 +41,15 @@ type FormError = { message: string; loginLink?: boolean };
  * captcha. The new account is signed in straight away and goes on to verify its email.
  */
 export default function SignupPage() {
+  const { t } = useTranslation('registration');
+  const { t: authT } = useTranslation('auth');
+  const friendlyError = useApiErrorText();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
   const { signIn } = useAuth();
   const captcha = useCaptcha('register');
   const signup = useSignup();
-  const copy = signupCopy(signup.signupPlan);
+  const copy = signupCopy(signup.signupPlan, t);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [newsletter, setNewsletter] = useState(false);
@@ -60,11 +70,11 @@ export default function SignupPage() {
     setFormError(null);
     const parsedEmail = emailSchema.safeParse(email);
     const next: FieldErrors = {};
-    if (!email.trim()) next.email = 'Enter your email address.';
-    else if (!parsedEmail.success) next.email = 'Enter a valid email address, like name@example.com.';
-    if (!password) next.password = 'Choose a password.';
+    if (!email.trim()) next.email = authT('field.emailMissing');
+    else if (!parsedEmail.success) next.email = authT('field.emailInvalid');
+    if (!password) next.password = t('signup.passwordMissing');
     else {
-      const problem = passwordProblem(password, email);
+      const problem = passwordProblemText(password, authT, email);
       if (problem) next.password = problem;
     }
     setErrors(next);
@@ -87,17 +97,17 @@ export default function SignupPage() {
       const code = errorCode(error);
       if (created) {
         showFormError({
-          message: 'Your account is ready, but we couldn’t sign you in. Please log in.',
+          message: t('signup.createdNotSignedIn'),
           loginLink: true,
         });
       } else if (code === 'EMAIL_TAKEN') {
-        setErrors({ email: 'An account with this email already exists.' });
-        showFormError({ message: 'You already have an account with this email.', loginLink: true });
+        setErrors({ email: authT('errors.api.EMAIL_TAKEN') });
+        showFormError({ message: t('signup.emailTaken'), loginLink: true });
       } else if (code === 'WEAK_PASSWORD') {
         setErrors({ password: friendlyError(error) });
         passwordRef.current?.focus();
       } else if (code === 'VALIDATION_FAILED' && /email/i.test((error as Error).message)) {
-        setErrors({ email: 'Enter a valid email address, like name@example.com.' });
+        setErrors({ email: authT('field.emailInvalid') });
         emailRef.current?.focus();
       } else {
         showFormError({ message: friendlyError(error) });
@@ -110,7 +120,7 @@ export default function SignupPage() {
   return (
     <div className={styles.card}>
       <header className={styles.header}>
-        <p className={shared.eyebrow}>Create your account</p>
+        <p className={shared.eyebrow}>{t('signup.eyebrow')}</p>
         <h1 className={shared.stepTitle} data-testid="signup-title">
           {copy.title}
         </h1>
@@ -122,32 +132,36 @@ export default function SignupPage() {
       {signup.signupPlan ? (
         <p className={styles.planLine} data-testid="signup-plan">
           <span>
-            Plan: <strong>{planTitle(signup.signupPlan)}</strong>
-            {signup.signupPlan !== 'trial' ? `, billed ${signup.billingType}` : null}
+            <Trans
+              t={t}
+              i18nKey={signup.signupPlan === 'trial' ? 'signup.plan' : `signup.planBilled.${signup.billingType}`}
+              values={{ plan: planTitleText(signup.signupPlan, t) }}
+              components={{ strong: <strong /> }}
+            />
           </span>
-          <Link to={localized('/register/plans')}>Change</Link>
+          <Link to={localized('/register/plans')}>{t('signup.change')}</Link>
         </p>
       ) : null}
 
-      <form className={forms.form} onSubmit={onSubmit} noValidate aria-label="Create your account">
+      <form className={forms.form} onSubmit={onSubmit} noValidate aria-label={t('signup.form')}>
         {formError ? (
           <FormAlert ref={errorRef} testId="signup-error">
             {formError.message}{' '}
             {formError.loginLink ? (
               <Link to="/auth/login" data-testid="signup-login-link">
-                Log in instead
+                {t('signup.logInInstead')}
               </Link>
             ) : null}
           </FormAlert>
         ) : null}
         <TextField
           ref={emailRef}
-          label="Email"
+          label={authT('field.email')}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="name@example.com"
+          placeholder={authT('field.emailPlaceholder')}
           required
           value={email}
           disabled={submitting}
@@ -160,7 +174,7 @@ export default function SignupPage() {
         />
         <PasswordField
           ref={passwordRef}
-          label="Password"
+          label={authT('field.password')}
           name="password"
           autoComplete="new-password"
           value={password}
@@ -183,21 +197,26 @@ export default function SignupPage() {
             onChange={(event) => setNewsletter(event.target.checked)}
             data-testid="signup-newsletter"
           />
-          <span>Send me new music, playlists and offers by email. You can unsubscribe any time.</span>
+          <span>{t('signup.newsletter')}</span>
         </label>
         <p className={styles.terms}>
-          By creating an account you agree to our{' '}
-          <Link to={localized('/terms-conditions')}>Terms &amp; conditions</Link> and{' '}
-          <Link to={localized('/privacy-policy')}>Privacy policy</Link>.
+          <Trans
+            t={t}
+            i18nKey="signup.terms"
+            components={{
+              terms: <Link to={localized('/terms-conditions')} />,
+              privacy: <Link to={localized('/privacy-policy')} />,
+            }}
+          />
         </p>
         <Button type="submit" size="lg" fullWidth loading={submitting} data-testid="signup-submit">
-          Create account
+          {t('signup.submit')}
         </Button>
         <CaptchaNotice state={captcha.state} />
       </form>
 
       <p className={shared.switch}>
-        Already have an account? <Link to="/auth/login">Log in</Link>
+        {t('signup.haveAccount')} <Link to="/auth/login">{t('signup.logIn')}</Link>
       </p>
     </div>
   );

@@ -1,20 +1,31 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, Gift } from 'lucide-react';
-import { CHANNEL_LIMITS, TRIAL_DAYS, type SubscriptionSummary } from '@cuewave/contract/account';
+import { Trans, useTranslation } from 'react-i18next';
+import { CHANNEL_LIMITS, TRIAL_DAYS } from '@cuewave/contract/account-rules';
+import type { SubscriptionSummary } from '@cuewave/contract/account';
 import { Button } from '../../components/ui/button';
-import { errorCode, friendlyError } from '../../features/registration/error-messages';
+import { errorCode, useApiErrorText } from '../../features/registration/error-messages';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/trial';
 
-export const meta = () => [{ title: 'Start your free trial · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'registration').t('meta.trial') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /** /register/trial: the last step for the trial plan. Starting it completes the registration. */
 export default function TrialPage() {
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const viewer = useRegisterViewer();
   const goTo = useGoTo();
   const localized = useLocalizedPath();
@@ -33,7 +44,7 @@ export default function TrialPage() {
       const used = errorCode(err) === 'TRIAL_ALREADY_USED';
       setError({
         used,
-        message: used ? friendlyError(err) : `We couldn’t start your trial. ${friendlyError(err)}`,
+        message: used ? friendlyError(err) : t('trial.failed', { reason: friendlyError(err) }),
       });
       setStarting(false);
       window.setTimeout(() => errorRef.current?.focus(), 0);
@@ -47,47 +58,50 @@ export default function TrialPage() {
         <span className={styles.icon} aria-hidden="true">
           <Gift />
         </span>
-        <p className={shared.eyebrow}>Last step</p>
-        <h1 className={shared.stepTitle}>Your {TRIAL_DAYS}-day free trial</h1>
-        <p className={styles.lead}>Everything you need to try Cuewave in your own videos.</p>
+        <p className={shared.eyebrow}>{t('trial.eyebrow')}</p>
+        <h1 className={shared.stepTitle}>{t('trial.title', { days: TRIAL_DAYS })}</h1>
+        <p className={styles.lead}>{t('trial.lead')}</p>
       </header>
       <ul className={styles.checks} data-testid="trial-includes">
         <li>
           <Check aria-hidden="true" />
           <p>
-            <strong>The whole catalogue</strong>
-            <span>Every song and sound effect, with new music added every week.</span>
+            <strong>{t('trial.catalogueTitle')}</strong>
+            <span>{t('trial.catalogueText')}</span>
           </p>
         </li>
         <li>
           <Check aria-hidden="true" />
           <p>
-            <strong>
-              {channels} channel{channels === 1 ? '' : 's'}
-            </strong>
-            <span>Use tracks on one YouTube, social or podcast channel of yours.</span>
+            <strong>{t('trial.channelsTitle', { count: channels })}</strong>
+            <span>{t('trial.channelsText', { count: channels })}</span>
           </p>
         </li>
         <li>
           <Check aria-hidden="true" />
           <p>
-            <strong>{TRIAL_DAYS} days, no charge today</strong>
-            <span>No card needed. When the trial ends, choose a plan to keep going.</span>
+            <strong>{t('trial.daysTitle', { days: TRIAL_DAYS })}</strong>
+            <span>{t('trial.daysText')}</span>
           </p>
         </li>
       </ul>
       {error ? (
         <FormAlert ref={errorRef} testId="trial-error">
-          {error.message} {error.used ? <Link to={localized('/register/select-plan')}>Choose a plan</Link> : null}
+          {error.message}{' '}
+          {error.used ? <Link to={localized('/register/select-plan')}>{t('trial.choosePlan')}</Link> : null}
         </FormAlert>
       ) : null}
       <div className={shared.stack}>
         <Button size="lg" fullWidth loading={starting} onClick={() => void start()} data-testid="start-trial">
-          Start my free trial
+          {t('trial.start')}
         </Button>
       </div>
       <p className={shared.switch}>
-        Need more channels? <Link to={localized('/register/select-plan')}>Choose another plan</Link>
+        <Trans
+          t={t}
+          i18nKey="trial.moreChannels"
+          components={{ plans: <Link to={localized('/register/select-plan')} /> }}
+        />
       </p>
     </div>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, CheckCircle2, MailCheck } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Spinner } from '../../components/ui/spinner';
-import { errorCode, friendlyError } from '../../features/registration/error-messages';
+import { errorCode, useApiErrorText } from '../../features/registration/error-messages';
 import { nextStepAfter, stepPath } from '../../features/registration/registration-paths';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
 import { VerifyCodeForm } from '../../features/registration/verify-code-form';
@@ -12,8 +13,15 @@ import { useLocalizedPath } from '../../features/shell/edition';
 import { apiSend } from '../../lib/api';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/verify-email';
 
-export const meta = () => [{ title: 'Verify your email · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'registration').t('meta.verifyEmail') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /**
  * /register/verify-email: the 6-digit code from the email, or the emailed link (?token=…), which
@@ -26,6 +34,7 @@ export default function VerifyEmailPage() {
 }
 
 function CodeVerification() {
+  const { t } = useTranslation('registration');
   const viewer = useRegisterViewer();
   const goTo = useGoTo();
   const location = useLocation();
@@ -41,13 +50,18 @@ function CodeVerification() {
           <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
             <CheckCircle2 />
           </span>
-          <h1 className={shared.stepTitle}>Your email is confirmed</h1>
+          <h1 className={shared.stepTitle}>{t('verifyEmail.confirmedTitle')}</h1>
           <p className={styles.lead}>
-            <strong>{viewer.account.email}</strong> is verified. Carry on where you left off.
+            <Trans
+              t={t}
+              i18nKey="verifyEmail.confirmedText"
+              values={{ email: viewer.account.email }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         </header>
         <Button size="lg" fullWidth onClick={() => void next()} data-testid="verify-email-continue">
-          Continue
+          {t('verifyEmail.continue')}
         </Button>
       </div>
     );
@@ -59,10 +73,14 @@ function CodeVerification() {
         <span className={styles.icon} aria-hidden="true">
           <MailCheck />
         </span>
-        <h1 className={shared.stepTitle}>Check your inbox</h1>
+        <h1 className={shared.stepTitle}>{t('verifyEmail.title')}</h1>
         <p className={styles.lead}>
-          We sent a 6-digit code to <strong data-testid="verify-email-address">{viewer.account.email}</strong>. Enter it
-          below, or open the link in the email.
+          <Trans
+            t={t}
+            i18nKey="verifyEmail.sentTo"
+            values={{ email: viewer.account.email }}
+            components={{ strong: <strong data-testid="verify-email-address" /> }}
+          />
         </p>
       </header>
       <VerifyCodeForm
@@ -73,9 +91,9 @@ function CodeVerification() {
         verify={(code) => apiSend('POST', '/v1/account/email/verify', { json: { code } })}
         resend={(captcha) => apiSend('POST', '/v1/account/email/resend', { json: { captcha } })}
         onVerified={next}
-        submitLabel="Verify email"
+        submitLabel={t('verifyEmail.submit')}
       />
-      <p className={shared.switch}>Can’t find it? Look in your spam or promotions folder.</p>
+      <p className={shared.switch}>{t('verifyEmail.spam')}</p>
     </div>
   );
 }
@@ -83,6 +101,8 @@ function CodeVerification() {
 type LinkState = { status: 'verifying' } | { status: 'verified' } | { status: 'failed'; message: string };
 
 function LinkVerification({ token }: { token: string }) {
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const viewer = useRegisterViewer();
   const localized = useLocalizedPath();
   const goTo = useGoTo();
@@ -100,7 +120,7 @@ function LinkVerification({ token }: { token: string }) {
         if (errorCode(error) === 'email already confirmed') setState({ status: 'verified' });
         else setState({ status: 'failed', message: friendlyError(error) });
       });
-  }, [token]);
+  }, [token, friendlyError]);
 
   useEffect(() => {
     if (state.status !== 'verifying') headingRef.current?.focus();
@@ -111,7 +131,7 @@ function LinkVerification({ token }: { token: string }) {
       <div className={styles.card} aria-busy="true">
         <header className={cx(styles.header, styles.centered)}>
           <Spinner size="lg" label={null} />
-          <h1 className={shared.stepTitle}>Confirming your email…</h1>
+          <h1 className={shared.stepTitle}>{t('verifyEmail.confirming')}</h1>
         </header>
       </div>
     );
@@ -125,12 +145,10 @@ function LinkVerification({ token }: { token: string }) {
             <CheckCircle2 />
           </span>
           <h1 ref={headingRef} tabIndex={-1} className={shared.stepTitle}>
-            Email confirmed
+            {t('verifyEmail.linkDone')}
           </h1>
           <p className={styles.lead}>
-            {viewer
-              ? 'Thanks! Let’s finish setting up your account.'
-              : 'Thanks! Log in to finish setting up your account.'}
+            {viewer ? t('verifyEmail.linkDoneSignedIn') : t('verifyEmail.linkDoneSignedOut')}
           </p>
         </header>
         {viewer ? (
@@ -140,11 +158,11 @@ function LinkVerification({ token }: { token: string }) {
             onClick={() => void goTo(stepPath(nextStepAfter(viewer, { confirmedEmail: true })))}
             data-testid="verify-email-continue"
           >
-            Continue
+            {t('verifyEmail.continue')}
           </Button>
         ) : (
           <ButtonLink to="/auth/login" size="lg" fullWidth>
-            Log in
+            {t('verifyEmail.logIn')}
           </ButtonLink>
         )}
       </div>
@@ -158,7 +176,7 @@ function LinkVerification({ token }: { token: string }) {
           <AlertCircle />
         </span>
         <h1 ref={headingRef} tabIndex={-1} className={shared.stepTitle}>
-          We couldn’t confirm your email
+          {t('verifyEmail.linkFailed')}
         </h1>
       </header>
       <p className={shared.alertError} role="alert">
@@ -168,11 +186,11 @@ function LinkVerification({ token }: { token: string }) {
       <div className={cx(shared.stack, shared.spaced)}>
         {viewer ? (
           <ButtonLink to={localized('/register/verify-email')} size="lg" fullWidth replace>
-            Enter the code instead
+            {t('verifyEmail.enterCode')}
           </ButtonLink>
         ) : (
           <ButtonLink to="/auth/login" size="lg" fullWidth>
-            Log in to get a new code
+            {t('verifyEmail.logInForCode')}
           </ButtonLink>
         )}
       </div>

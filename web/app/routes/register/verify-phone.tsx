@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { MessageSquareText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Account } from '@cuewave/contract/account';
-import { friendlyError } from '../../features/registration/error-messages';
+import { useApiErrorText } from '../../features/registration/error-messages';
 import { displayPhone } from '../../features/registration/phone-format';
 import { nextStepAfter, stepPath } from '../../features/registration/registration-paths';
 import { useGoTo, useRegisterViewer } from '../../features/registration/use-register-viewer';
@@ -12,11 +13,20 @@ import forms from '../../features/registration/forms.module.css';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
 import { FormAlert } from '../../features/auth/form-alert';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/verify-phone';
 
-export const meta = () => [{ title: 'Verify your phone · Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'registration').t('meta.verifyPhone') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /** /register/verify-phone: the texted code; "change number" removes the number and goes back a step. */
 export default function VerifyPhonePage() {
+  const { t } = useTranslation('registration');
+  const friendlyError = useApiErrorText();
   const viewer = useRegisterViewer();
   const goTo = useGoTo();
   const location = useLocation();
@@ -45,9 +55,9 @@ export default function VerifyPhonePage() {
         <span className={styles.icon} aria-hidden="true">
           <MessageSquareText />
         </span>
-        <h1 className={shared.stepTitle}>Enter the code we texted you</h1>
+        <h1 className={shared.stepTitle}>{t('verifyPhone.title')}</h1>
         <p className={styles.lead}>
-          We sent a 6-digit code to{' '}
+          {t('verifyPhone.sentTo')}{' '}
           <strong data-testid="verify-phone-number">
             {viewer.account.phone ? displayPhone(viewer.account.phone) : ''}
           </strong>
@@ -60,7 +70,7 @@ export default function VerifyPhonePage() {
             aria-busy={changing || undefined}
             data-testid="change-number"
           >
-            {changing ? 'Removing…' : 'Change number'}
+            {changing ? t('verifyPhone.removing') : t('verifyPhone.change')}
           </button>
         </p>
       </header>
@@ -73,7 +83,7 @@ export default function VerifyPhonePage() {
         verify={(code) => apiSend<Account>('POST', '/v1/account/mobile/verify', { json: { code } })}
         resend={(captcha) => apiSend('POST', '/v1/account/mobile/resend', { json: { captcha } })}
         onVerified={next}
-        submitLabel="Verify phone"
+        submitLabel={t('verifyPhone.submit')}
       />
     </div>
   );

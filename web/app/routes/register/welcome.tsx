@@ -1,25 +1,35 @@
 import { useEffect } from 'react';
 import { Download, LayoutDashboard, ListMusic, Music, PartyPopper } from 'lucide-react';
-import { TRIAL_DAYS } from '@cuewave/contract/account';
+import { useTranslation } from 'react-i18next';
+import { TRIAL_DAYS } from '@cuewave/contract/account-rules';
 import { ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { clearSignup } from '../../features/registration/signup-store';
 import { useRegisterViewer } from '../../features/registration/use-register-viewer';
-import { planTitle } from '../../features/registration/plans';
-import { formatDate } from '../../lib/format';
+import { planTitleText } from '../../features/registration/plans';
+import { useFormat } from '../../i18n/format';
 import { NextSteps } from '../../features/registration/next-steps';
 import { licencePdfUrl } from '../../features/checkout/api';
 import checkout from '../../features/checkout/checkout-page.module.css';
 import shared from '../../features/auth/auth-forms.module.css';
 import styles from '../../features/registration/register-page.module.css';
+import { requestTexts } from '../../i18n/request-texts.server';
+import type { Route } from './+types/welcome';
 
-export const meta = () => [{ title: 'Welcome to Cuewave' }, { name: 'robots', content: 'noindex' }];
+/** The page's title in the request's language (meta runs outside React). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestTexts(request, 'registration').t('meta.welcome') };
+}
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 /**
  * /register/welcome: the registration is complete. The signup state has done its job. A paid plan
  * shows what was bought and its licence certificate, ready to download.
  */
 export default function WelcomePage() {
+  const { t } = useTranslation('registration');
+  const format = useFormat();
   const viewer = useRegisterViewer();
   useEffect(() => clearSignup(), []);
   const subscription = viewer?.subscription ?? null;
@@ -34,34 +44,36 @@ export default function WelcomePage() {
         <span className={cx(styles.icon, styles.iconSuccess)} aria-hidden="true">
           <PartyPopper />
         </span>
-        <h1 className={shared.stepTitle}>You’re all set!</h1>
+        <h1 className={shared.stepTitle}>{t('welcome.title')}</h1>
         <p className={styles.lead}>
           {subscription
             ? isTrial
-              ? `Your ${TRIAL_DAYS}-day free trial has started${
-                  subscription.nextPayTS ? ` and runs until ${formatDate(subscription.nextPayTS)}` : ''
-                }.`
-              : `Your ${planTitle(subscription.planType)} plan${period ? `, billed ${period},` : ''} is active.`
-            : 'Your account is ready.'}{' '}
-          Here’s what to do next.
+              ? subscription.nextPayTS
+                ? t('welcome.trialUntil', { days: TRIAL_DAYS, date: format.date(subscription.nextPayTS) })
+                : t('welcome.trialStarted', { days: TRIAL_DAYS })
+              : period
+                ? t(`welcome.planActiveBilled.${period}`, { plan: planTitleText(subscription.planType, t) })
+                : t('welcome.planActive', { plan: planTitleText(subscription.planType, t) })
+            : t('welcome.accountReady')}{' '}
+          {t('welcome.next')}
         </p>
       </header>
       {subscription && !isTrial ? (
         <dl className={styles.summary} data-testid="welcome-plan">
           <div className={styles.summaryRow}>
-            <dt>Plan</dt>
-            <dd>{planTitle(subscription.planType)}</dd>
+            <dt>{t('summary.plan')}</dt>
+            <dd>{planTitleText(subscription.planType, t)}</dd>
           </div>
           {period ? (
             <div className={styles.summaryRow}>
-              <dt>Billing</dt>
-              <dd>{period === 'monthly' ? 'Monthly' : 'Yearly'}</dd>
+              <dt>{t('summary.billing')}</dt>
+              <dd>{period === 'monthly' ? t('summary.monthly') : t('summary.yearly')}</dd>
             </div>
           ) : null}
           {subscription.nextPayTS ? (
             <div className={styles.summaryRow}>
-              <dt>Renews on</dt>
-              <dd>{formatDate(subscription.nextPayTS)}</dd>
+              <dt>{t('summary.renewsOn')}</dt>
+              <dd>{format.date(subscription.nextPayTS)}</dd>
             </div>
           ) : null}
         </dl>
@@ -75,9 +87,9 @@ export default function WelcomePage() {
             data-testid="welcome-licence"
           >
             <Download aria-hidden="true" />
-            Download licence (PDF)
+            {t('welcome.downloadLicence')}
           </a>
-          <span>Your licence certificate, with a code anyone can verify. Add your channels in the dashboard.</span>
+          <span>{t('welcome.licenceText')}</span>
         </p>
       ) : null}
       <NextSteps
@@ -85,25 +97,25 @@ export default function WelcomePage() {
           {
             to: '/c/genres',
             icon: <Music aria-hidden="true" />,
-            title: 'Browse music',
-            text: 'Preview any track by genre, mood or sound effect.',
+            title: t('welcome.browseTitle'),
+            text: t('welcome.browseText'),
           },
           {
             to: '/c/playlists',
             icon: <ListMusic aria-hidden="true" />,
-            title: 'Find playlists',
-            text: 'Start from curated playlists and collect your favourites.',
+            title: t('welcome.playlistsTitle'),
+            text: t('welcome.playlistsText'),
           },
           {
             to: '/dashboard/licenses',
             icon: <LayoutDashboard aria-hidden="true" />,
-            title: 'Your dashboard',
-            text: 'See your subscription and manage your account.',
+            title: t('welcome.dashboardTitle'),
+            text: t('welcome.dashboardText'),
           },
         ]}
       />
       <ButtonLink to="/c/genres" size="lg" fullWidth data-testid="welcome-browse">
-        Start browsing
+        {t('welcome.startBrowsing')}
       </ButtonLink>
     </div>
   );

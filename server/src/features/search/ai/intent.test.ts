@@ -6,15 +6,16 @@ import { readIntent } from './intent';
 const read = (prompt: string, ignore: string[] = [], taxonomy: SearchTaxonomy = TAXONOMY) =>
   readIntent(prompt, taxonomy, new Set(ignore));
 const ids = (prompt: string, ignore: string[] = []) => read(prompt, ignore).chips.map((c) => c.id);
+const concept = (key: string) => ({ concept: key, names: [], bpm: null, seconds: null });
 
 describe('readIntent', () => {
   it('reads a Polish prompt into a calm mood, a piano and an advertising use, labelled in Polish', () => {
     const intent = read('spokojna muzyka z pianinem do reklamy');
     expect(intent.language).toBe('pl');
     expect(intent.chips).toEqual([
-      { id: 'mood:calm', kind: 'mood', label: 'Spokojna', words: 'spokojna' },
-      { id: 'instrument:piano', kind: 'instrument', label: 'Pianino', words: 'pianinem' },
-      { id: 'use:advertising', kind: 'use', label: 'Reklama', words: 'reklamy' },
+      { id: 'mood:calm', kind: 'mood', label: 'Spokojna', value: concept('calm'), words: 'spokojna' },
+      { id: 'instrument:piano', kind: 'instrument', label: 'Pianino', value: concept('piano'), words: 'pianinem' },
+      { id: 'use:advertising', kind: 'use', label: 'Reklama', value: concept('advertising'), words: 'reklamy' },
     ]);
     // soft wishes rank, they do not filter
     expect(intent.filters).toEqual({});
@@ -145,6 +146,30 @@ describe('readIntent', () => {
     expect(read('spokojna').language).toBe('pl');
     expect(read('muzyka dla dzieci').language).toBe('pl');
     expect(read('calm music').language).toBe('en');
+  });
+
+  it('says what each chip stands for, whatever the prompt’s language, so the page can label it in its own', () => {
+    const value = (prompt: string) => read(prompt).chips.map((c) => c.value);
+    // The same concept and range from an English and a Polish prompt; only `label` follows the prompt.
+    expect(value('fast music')).toEqual([{ concept: 'fast', names: [], bpm: { from: 120 }, seconds: null }]);
+    expect(value('szybka muzyka')).toEqual(value('fast music'));
+    expect(value('bez wokalu')).toEqual([concept('instrumental')]);
+    expect(value('muzyka poniżej 2 minut')).toEqual([{ concept: null, names: [], bpm: null, seconds: { to: 120 } }]);
+    expect(value('under 2 minutes')).toEqual(value('muzyka poniżej 2 minut'));
+    expect(value('100-120 bpm')).toEqual([{ concept: null, names: [], bpm: { from: 100, to: 120 }, seconds: null }]);
+    // Catalogue names are data: the chip carries them as the catalogue names them.
+    const taxonomy: SearchTaxonomy = {
+      genres: [{ id: 'g1', name: 'Metal', subgenres: [{ id: 's1', name: 'Doom Metal' }] }],
+      moods: [{ id: 'm1', name: 'Zestful' }],
+      categories: [],
+    };
+    expect(read('doom metal', [], taxonomy).chips[0]?.value.names).toEqual(['Doom Metal']);
+    expect(read('zestful', [], taxonomy).chips[0]?.value).toEqual({
+      concept: null,
+      names: ['Zestful'],
+      bpm: null,
+      seconds: null,
+    });
   });
 
   it('keeps music words that are also sfx or theme words from becoming sfx filters', () => {

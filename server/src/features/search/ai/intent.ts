@@ -1,4 +1,4 @@
-import type { NumberRange, SearchChip } from '@cuewave/contract/search';
+import type { NumberRange, SearchChip, SearchChipValue } from '@cuewave/contract/search';
 import type { Intent, SearchFilters, SearchTaxonomy } from '../search.types';
 import { quantityAt, type QuantityHit } from './quantities';
 import { indexTaxonomy, taxaOf, type Taxon, type TaxonomyIndex } from './taxonomy-match';
@@ -174,6 +174,19 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/**
+ * What a chip stands for, beside its label in the prompt's language: clients label it in their reader's
+ * language from this (decision 059). Ranges are copied, so a chip never shares an object with the filters.
+ */
+function valueOf(v: Partial<SearchChipValue>): SearchChipValue {
+  return {
+    concept: v.concept ?? null,
+    names: v.names ?? [],
+    bpm: v.bpm ? { ...v.bpm } : null,
+    seconds: v.seconds ? { ...v.seconds } : null,
+  };
+}
+
 function rangeId(r: NumberRange): string {
   if (r.from !== undefined && r.to !== undefined) return `${r.from}-${r.to}`;
   if (r.from !== undefined) return `min-${r.from}`;
@@ -223,7 +236,10 @@ function draftsOf(
     if (q.unit === 'bpm') {
       const id = `tempo:${rangeId(q.range)}`;
       const label = `Tempo: ${range(lang, 'bpm', q.range)}`;
-      return [{ chip: { id, kind: 'tempo', label, words }, hard: true, tokens: span, filters: { bpm: q.range } }];
+      const value = valueOf({ bpm: q.range });
+      return [
+        { chip: { id, kind: 'tempo', label, value, words }, hard: true, tokens: span, filters: { bpm: q.range } },
+      ];
     }
     const id = `duration:${rangeId(q.range)}`;
     const head =
@@ -236,8 +252,14 @@ function draftsOf(
             ? `Powyżej ${clock(q.range.from ?? 0)}`
             : `Over ${clock(q.range.from ?? 0)}`
           : `${lang === 'pl' ? 'Długość' : 'Length'} ${range(lang, 'seconds', q.range)}`;
+    const value = valueOf({ seconds: q.range });
     return [
-      { chip: { id, kind: 'duration', label: head, words }, hard: true, tokens: span, filters: { duration: q.range } },
+      {
+        chip: { id, kind: 'duration', label: head, value, words },
+        hard: true,
+        tokens: span,
+        filters: { duration: q.range },
+      },
     ];
   }
 
@@ -249,7 +271,7 @@ function draftsOf(
     switch (c.kind) {
       case 'type':
         out.push({
-          chip: { id: `type:${c.key}`, kind: 'type', label, words },
+          chip: { id: `type:${c.key}`, kind: 'type', label, value: valueOf({ concept: c.key }), words },
           hard: true,
           tokens: span,
           filters: { type: 'sfx' },
@@ -260,7 +282,13 @@ function draftsOf(
         if (!taxa.length) break;
         const kind = taxa[0]?.level === 'subgenre' ? 'subgenre' : 'genre';
         out.push({
-          chip: { id: `${kind}:${c.key}`, kind, label: taxa.map((t) => t.name).join(', '), words },
+          chip: {
+            id: `${kind}:${c.key}`,
+            kind,
+            label: taxa.map((t) => t.name).join(', '),
+            value: valueOf({ concept: c.key, names: taxa.map((t) => t.name) }),
+            words,
+          },
           hard: true,
           tokens: span,
           filters: taxonFilters(taxa),
@@ -270,7 +298,7 @@ function draftsOf(
       case 'mood': {
         const moods = taxaOf(index, c).map((t) => t.id);
         out.push({
-          chip: { id: `mood:${c.key}`, kind: 'mood', label, words },
+          chip: { id: `mood:${c.key}`, kind: 'mood', label, value: valueOf({ concept: c.key }), words },
           hard: false,
           tokens: span,
           wish: { moods, words: englishWords(c) },
@@ -280,7 +308,7 @@ function draftsOf(
       case 'instrument':
       case 'use':
         out.push({
-          chip: { id: `${c.kind}:${c.key}`, kind: c.kind, label, words },
+          chip: { id: `${c.kind}:${c.key}`, kind: c.kind, label, value: valueOf({ concept: c.key }), words },
           hard: false,
           tokens: span,
           wish: { words: englishWords(c) },
@@ -289,7 +317,13 @@ function draftsOf(
       case 'tempo':
         if (!c.bpm) break;
         out.push({
-          chip: { id: `tempo:${c.key}`, kind: 'tempo', label: `${label}: ${range(lang, 'bpm', c.bpm)}`, words },
+          chip: {
+            id: `tempo:${c.key}`,
+            kind: 'tempo',
+            label: `${label}: ${range(lang, 'bpm', c.bpm)}`,
+            value: valueOf({ concept: c.key, bpm: c.bpm }),
+            words,
+          },
           hard: true,
           tokens: span,
           filters: { bpm: c.bpm },
@@ -302,6 +336,7 @@ function draftsOf(
             id: `duration:${c.key}`,
             kind: 'duration',
             label: `${label}: ${range(lang, 'seconds', c.seconds)}`,
+            value: valueOf({ concept: c.key, seconds: c.seconds }),
             words,
           },
           hard: true,
@@ -311,7 +346,7 @@ function draftsOf(
         break;
       case 'instrumental':
         out.push({
-          chip: { id: 'vocal:no', kind: 'instrumental', label, words },
+          chip: { id: 'vocal:no', kind: 'instrumental', label, value: valueOf({ concept: c.key }), words },
           hard: true,
           tokens: span,
           filters: { vocal: false },
@@ -319,7 +354,7 @@ function draftsOf(
         break;
       case 'vocal':
         out.push({
-          chip: { id: 'vocal:yes', kind: 'vocal', label, words },
+          chip: { id: 'vocal:yes', kind: 'vocal', label, value: valueOf({ concept: c.key }), words },
           hard: true,
           tokens: span,
           filters: { vocal: true },
@@ -332,7 +367,13 @@ function draftsOf(
         const taxa = taxaOf(index, c);
         if (!taxa.length) break;
         out.push({
-          chip: { id: `category:${c.key}`, kind: 'category', label: taxa.map((t) => t.name).join(', '), words },
+          chip: {
+            id: `category:${c.key}`,
+            kind: 'category',
+            label: taxa.map((t) => t.name).join(', '),
+            value: valueOf({ concept: c.key, names: taxa.map((t) => t.name) }),
+            words,
+          },
           hard: true,
           tokens: span,
           filters: taxonFilters(taxa),
@@ -357,7 +398,13 @@ function taxonDrafts(taxa: Taxon[], span: number[], words: string, sfxContext: b
     const chosen = taxa.filter((t) => t.level === level);
     const first = chosen[0]!;
     out.push({
-      chip: { id: `${level}:${slug(first.name)}`, kind: level, label: chosen.map((t) => t.name).join(', '), words },
+      chip: {
+        id: `${level}:${slug(first.name)}`,
+        kind: level,
+        label: chosen.map((t) => t.name).join(', '),
+        value: valueOf({ names: chosen.map((t) => t.name) }),
+        words,
+      },
       hard: true,
       tokens: span,
       filters: taxonFilters(chosen),
@@ -365,7 +412,13 @@ function taxonDrafts(taxa: Taxon[], span: number[], words: string, sfxContext: b
   } else if (moods.length) {
     const first = moods[0]!;
     out.push({
-      chip: { id: `mood:${slug(first.name)}`, kind: 'mood', label: first.name, words },
+      chip: {
+        id: `mood:${slug(first.name)}`,
+        kind: 'mood',
+        label: first.name,
+        value: valueOf({ names: [first.name] }),
+        words,
+      },
       hard: false,
       tokens: span,
       wish: { moods: moods.map((m) => m.id), words: [first.norm] },

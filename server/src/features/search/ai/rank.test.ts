@@ -30,6 +30,30 @@ describe('scoreHit', () => {
     expect(scoreHit(doc('corporate'), intentOf('do reklamy'), 0).chips).toEqual(['use:advertising']);
   });
 
+  it('finds a wish phrase as whole words in a row within one field, as the text is folded', () => {
+    const plain = { ...doc('calm-piano'), id: 'x', moods: [], tags: [], instruments: [], keywords: [] };
+    const wish = (words: string[]): Intent => ({
+      language: 'en',
+      chips: [],
+      filters: {},
+      wishes: [{ chipId: 'w', words }],
+      remainder: '',
+    });
+    const satisfied = (d: SearchDoc, words: string[]) => scoreHit(d, wish(words), 0).chips.includes('w');
+    const withText = (title: string, description: string) => ({ ...plain, title, description });
+    expect(satisfied(withText('x', 'A short film about rain.'), ['cinema', 'Short Film'])).toBe(true);
+    expect(satisfied(withText('x', 'A short-film, quiet.'), ['short film'])).toBe(true); // punctuation is no word
+    expect(satisfied(withText('x', 'A shortfilm'), ['short film'])).toBe(false);
+    expect(satisfied(withText('x', 'filmy stuff'), ['film'])).toBe(false);
+    // the end of the title and the start of the description are two fields
+    expect(satisfied(withText('Short', 'film music'), ['short film'])).toBe(false);
+    expect(satisfied(withText('Drum & Bass Night', ''), ['drum and bass'])).toBe(true);
+    expect(satisfied(withText('Żółta Łódź', ''), ['zolta lodz'])).toBe(true);
+    // a phrase word no product had when it was first seen, in a product read afterwards
+    expect(satisfied(withText('x', 'zyxwvut qrs'), ['zyxwvut qrs'])).toBe(true);
+    expect(satisfied(withText('x', 'nothing here'), [])).toBe(false);
+  });
+
   it('reports hard chips a product satisfies and keeps hard-only matches above zero', () => {
     const intent = intentOf('fast drum and bass without vocals');
     const hit = scoreHit(doc('dnb-fast'), intent, 0);

@@ -18,12 +18,31 @@ const HARD_ONLY = 0.001;
 
 const HARD_KINDS = new Set(['type', 'genre', 'subgenre', 'category', 'vocal', 'instrumental', 'tempo', 'duration']);
 
-const docText = new WeakMap<SearchDoc, string>();
+/**
+ * The words of products' phrase texts and of wishes' phrases, numbered once per process (0 marks the
+ * boundary of two fields, so that a phrase never spans two). A wish's phrases are then looked for in a
+ * product's word numbers rather than by a regular expression over its text: an AI query tests a
+ * thousand or two products against each wish, and the expression's alternatives of a dozen phrases
+ * each cost a pass over a text of hundreds of letters.
+ */
+const wordNumbers = new Map<string, number>();
+const FIELD_BREAK = 0;
 
-/** The product's words, normalised and padded with spaces, for whole-word phrase tests. */
-function textOf(doc: SearchDoc): string {
-  let text = docText.get(doc);
-  if (text === undefined) {
+function wordNumber(word: string): number {
+  let n = wordNumbers.get(word);
+  if (n === undefined) {
+    n = wordNumbers.size + 1;
+    wordNumbers.set(word, n);
+  }
+  return n;
+}
+
+const docWordNumbers = new WeakMap<SearchDoc, Int32Array>();
+
+/** The product's words (normalised as normPhrase() does), numbered, fields separated by FIELD_BREAK. */
+function wordsOf(doc: SearchDoc): Int32Array {
+  let numbers = docWordNumbers.get(doc);
+  if (numbers === undefined) {
     const parts = [
       doc.title,
       ...doc.genres.map((g) => g.name),
@@ -35,26 +54,24 @@ function textOf(doc: SearchDoc): string {
       ...doc.keywords,
       doc.description,
     ];
-    // normPhrase() of each part, joined by ' | ' so that a phrase never spans two fields; folded in one
-    // pass over the whole text because every product's text is prepared at start (prepareDocTexts).
-    const words = fold(parts.join('\n'))
-      .replace(/&/g, ' and ')
-      .replace(/[^a-z0-9\n]+/g, ' ')
-      .replace(/ ?\n ?/g, ' | ')
-      .trim();
-    text = ` ${words} `;
-    docText.set(doc, text);
+    // normPhrase() of each part, folded in one pass over the whole text because every product's words
+    // are prepared at start (prepareDocTexts); a line break ends a field.
+    const text = fold(parts.join('\n')).replace(/&/g, ' and ');
+    const out: number[] = [];
+    for (const m of text.matchAll(/[a-z0-9]+|\n/g)) out.push(m[0] === '\n' ? FIELD_BREAK : wordNumber(m[0]));
+    numbers = Int32Array.from(out);
+    docWordNumbers.set(doc, numbers);
   }
-  return text;
+  return numbers;
 }
 
 /**
- * Prepares the phrase text of every product up front (the server calls it once its index is loaded):
- * an AI query scores a thousand or two products, and building a product's text on first touch made
+ * Prepares the phrase words of every product up front (the server calls it once its index is loaded):
+ * an AI query scores a thousand or two products, and building a product's words on first touch made
  * the first queries after a start pay for most of the catalogue.
  */
 export function prepareDocTexts(docs: Iterable<SearchDoc>): void {
-  for (const doc of docs) textOf(doc);
+  for (const doc of docs) wordsOf(doc);
 }
 
 function inRange(value: number | null, r: { from?: number; to?: number } | undefined): boolean {
@@ -90,24 +107,47 @@ function hardSatisfied(doc: SearchDoc, intent: Intent, kind: string): boolean {
   }
 }
 
-/** Each wish's pattern, built once per query (a query scores thousands of products). */
-const wishPatterns = new WeakMap<Intent['wishes'][number], RegExp | null>();
+/** A wish's phrases as word numbers: which numbers start one, and the phrases by their first word. */
+type PhraseSet = { starts: Uint8Array; byFirst: Map<number, Int32Array[]> };
 
-/** One pattern for all of a wish's phrases (whole words), so a product's text is read once per wish. */
-function patternOf(wish: Intent['wishes'][number]): RegExp | null {
-  let pattern = wishPatterns.get(wish);
-  if (pattern === undefined) {
+/** Each wish's phrases, numbered once per query (a query scores thousands of products). */
+const wishPhrases = new WeakMap<Intent['wishes'][number], PhraseSet | null>();
+
+function phrasesOf(wish: Intent['wishes'][number]): PhraseSet | null {
+  let set = wishPhrases.get(wish);
+  if (set === undefined) {
     const phrases = (wish.words ?? []).map((w) => normPhrase(w)).filter((n) => n.length > 1);
-    // normalised phrases hold only [a-z0-9 ]: nothing to escape
-    pattern = phrases.length ? new RegExp(` (?:${phrases.join('|')}) `) : null;
-    wishPatterns.set(wish, pattern);
+    // A phrase word no product has yet is numbered too, so a product indexed later still finds it.
+    const numbered = phrases.map((p) => Int32Array.from(p.split(' '), wordNumber));
+    const byFirst = new Map<number, Int32Array[]>();
+    for (const p of numbered) byFirst.set(p[0]!, [...(byFirst.get(p[0]!) ?? []), p]);
+    const starts = new Uint8Array(wordNumbers.size + 1);
+    for (const first of byFirst.keys()) starts[first] = 1;
+    set = numbered.length ? { starts, byFirst } : null;
+    wishPhrases.set(wish, set);
   }
-  return pattern;
+  return set;
+}
+
+/** Whether one of the phrases occurs in the words, whole words in a row within one field. */
+function hasPhrase(words: Int32Array, { starts, byFirst }: PhraseSet): boolean {
+  for (let i = 0; i < words.length; i++) {
+    // words numbered after the wish (other products) cannot start one of its phrases
+    if (starts[words[i]!] !== 1) continue;
+    for (const phrase of byFirst.get(words[i]!)!) {
+      if (i + phrase.length > words.length) continue;
+      let j = 1;
+      while (j < phrase.length && words[i + j] === phrase[j]) j++;
+      if (j === phrase.length) return true;
+    }
+  }
+  return false;
 }
 
 function wishSatisfied(doc: SearchDoc, wish: Intent['wishes'][number]): boolean {
   if (wish.moods?.length && doc.moods.some((m) => wish.moods!.includes(m.id))) return true;
-  return patternOf(wish)?.test(textOf(doc)) ?? false;
+  const phrases = phrasesOf(wish);
+  return phrases !== null && hasPhrase(wordsOf(doc), phrases);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { IconButton } from '../../../components/ui/button';
 import styles from './card-rail.module.css';
@@ -10,6 +11,7 @@ import styles from './card-rail.module.css';
 export function CardRail({ children, label, testId }: { children: ReactNode; label: string; testId?: string }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: true });
+  const { t } = useTranslation('catalog');
 
   useEffect(() => {
     const list = listRef.current;
@@ -41,7 +43,7 @@ export function CardRail({ children, label, testId }: { children: ReactNode; lab
       </ul>
       {!edges.start ? (
         <IconButton
-          aria-label={`Scroll ${label} back`}
+          aria-label={t('cardRail.back', { label })}
           icon={<ChevronLeft />}
           variant="secondary"
           className={`${styles.arrow} ${styles.prev}`}
@@ -51,7 +53,7 @@ export function CardRail({ children, label, testId }: { children: ReactNode; lab
       ) : null}
       {!edges.end ? (
         <IconButton
-          aria-label={`Scroll ${label} forward`}
+          aria-label={t('cardRail.forward', { label })}
           icon={<ChevronRight />}
           variant="secondary"
           className={`${styles.arrow} ${styles.next}`}

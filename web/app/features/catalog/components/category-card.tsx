@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ArrowUpRight } from 'lucide-react';
 import { cx } from '../../../components/ui/cx';
@@ -39,6 +40,7 @@ export function CategoryCard({
   priority,
   className,
 }: CategoryCardProps) {
+  const { t } = useTranslation('catalog');
   const shown = links?.slice(0, maxLinks) ?? [];
   const hidden = (links?.length ?? 0) - shown.length;
   return (
@@ -56,7 +58,7 @@ export function CategoryCard({
         </span>
       </PrefetchLink>
       {shown.length ? (
-        <ul role="list" className={styles.links} aria-label={`${name} subgenres`}>
+        <ul role="list" className={styles.links} aria-label={t('categoryCard.subgenres', { name })}>
           {shown.map((link) => (
             <li key={link.id}>
               <PrefetchLink to={link.to}>{link.name}</PrefetchLink>
@@ -64,8 +66,12 @@ export function CategoryCard({
           ))}
           {hidden > 0 ? (
             <li>
-              <PrefetchLink to={moreTo ?? to} className={styles.more} aria-label={`${hidden} more ${name} subgenres`}>
-                +{hidden} more
+              <PrefetchLink
+                to={moreTo ?? to}
+                className={styles.more}
+                aria-label={t('categoryCard.moreLabel', { count: hidden, name })}
+              >
+                {t('categoryCard.more', { count: hidden })}
               </PrefetchLink>
             </li>
           ) : null}

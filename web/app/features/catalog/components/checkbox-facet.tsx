@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format';
 import { Check, Search } from 'lucide-react';
 import styles from './checkbox-facet.module.css';
 
@@ -28,6 +30,8 @@ export function CheckboxFacet({
   testId,
 }: CheckboxFacetProps) {
   const [query, setQuery] = useState('');
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const searchId = useId();
   const q = query.trim().toLowerCase();
   const shown = q ? options.filter((o) => o.name.toLowerCase().includes(q)) : options;
@@ -44,12 +48,12 @@ export function CheckboxFacet({
         <div className={styles.search}>
           <Search aria-hidden="true" />
           <label htmlFor={searchId} className="visually-hidden">
-            Search {label.toLowerCase()}
+            {t('facet.search', { label: label.toLowerCase() })}
           </label>
           <input
             id={searchId}
             type="search"
-            placeholder={`Search ${label.toLowerCase()}`}
+            placeholder={t('facet.search', { label: label.toLowerCase() })}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             autoComplete="off"
@@ -57,9 +61,9 @@ export function CheckboxFacet({
         </div>
       ) : null}
       {options.length === 0 ? (
-        <p className={styles.none}>No options available right now.</p>
+        <p className={styles.none}>{t('facet.noOptions')}</p>
       ) : shown.length === 0 ? (
-        <p className={styles.none}>Nothing matches “{query}”.</p>
+        <p className={styles.none}>{t('facet.noMatch', { query })}</p>
       ) : (
         <ul role="list" className={styles.options} data-columns={columns}>
           {shown.map((option) => {
@@ -83,8 +87,8 @@ export function CheckboxFacet({
                   {option.count !== undefined ? (
                     <span className={styles.count} data-testid="facet-count">
                       <span className="visually-hidden">, </span>
-                      {option.count.toLocaleString('en-US')}
-                      <span className="visually-hidden"> {option.count === 1 ? 'result' : 'results'}</span>
+                      {number(option.count)}
+                      <span className="visually-hidden"> {t('facet.results', { count: option.count })}</span>
                     </span>
                   ) : null}
                 </label>

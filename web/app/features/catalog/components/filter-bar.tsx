@@ -1,11 +1,13 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format';
 import { SlidersHorizontal, X } from 'lucide-react';
 import type { ProductType } from '@cuewave/contract/catalog';
 import { Button } from '../../../components/ui/button';
 import { RemovableChip } from '../../../components/ui/chip';
 import { cx } from '../../../components/ui/cx';
-import { BottomSheet } from '../../../components/ui/bottom-sheet';
+import { lazyDialog } from '../../../components/ui/lazy-part';
 import { formatTime } from '../../../lib/format';
 import {
   BPM_RANGE,
@@ -18,11 +20,14 @@ import {
   type CatalogFilters,
   type ListKey,
 } from '../filters';
-import { countNoun, trackCount } from '../meta';
+import { countNoun, trackCount, type CountNoun } from '../meta';
 import { CheckboxFacet, type FacetOption } from './checkbox-facet';
 import { FilterPopover } from './filter-popover';
 import { RangeFilter } from './range-filter';
 import styles from './filter-bar.module.css';
+
+// The phone's filter panel loads when first opened, not with every catalogue page.
+const BottomSheet = lazyDialog(() => import('../../../components/ui/bottom-sheet').then((m) => m.BottomSheet));
 
 const FILTER_KEYS = ['vocal', 'bpmFrom', 'bpmTo', 'durationFrom', 'durationTo', 'skip', ...LIST_KEYS];
 
@@ -65,14 +70,15 @@ export type FilterBarProps = {
   /** The server's total for the current filters. */
   count?: number;
   /** The word the count uses, the same as the page header's ("sound" for sound effects). */
-  noun?: string;
+  noun?: CountNoun;
   className?: string;
 };
 
-const FACETS: Array<{ key: ListKey; prop: 'moods' | 'genres' | 'categories'; label: string }> = [
-  { key: 'mood', prop: 'moods', label: 'Mood' },
-  { key: 'genre', prop: 'genres', label: 'Genre' },
-  { key: 'category', prop: 'categories', label: 'Category' },
+/** `label`: the facet's key in the `catalog` texts (filters.*). */
+const FACETS: Array<{ key: ListKey; prop: 'moods' | 'genres' | 'categories'; label: 'mood' | 'genre' | 'category' }> = [
+  { key: 'mood', prop: 'moods', label: 'mood' },
+  { key: 'genre', prop: 'genres', label: 'genre' },
+  { key: 'category', prop: 'categories', label: 'category' },
 ];
 
 const bpmText = (from?: number, to?: number) =>
@@ -99,7 +105,11 @@ export function FilterBar({
   className,
 }: FilterBarProps) {
   const { filters, update } = useCatalogFilters();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const [panelOpen, setPanelOpen] = useState(false);
+  // Mounted from the first open on, so the sheet's slide-out still plays when it closes.
+  const [panelUsed, setPanelUsed] = useState(false);
   const music = type === 'music';
   const options = { moods, genres, categories };
   const facets = FACETS.filter((f) => options[f.prop] !== undefined);
@@ -116,29 +126,31 @@ export function FilterBar({
   const vocal = music ? <VocalToggle value={filters.vocal} onChange={(vocal) => update({ vocal })} /> : null;
   const bpm = music ? (
     <RangeFilter
-      label="BPM"
+      label={t('filters.bpm')}
+      testId="bpm"
       bounds={BPM_RANGE}
       from={filters.bpmFrom}
       to={filters.bpmTo}
-      unit="bpm"
+      unit={t('filters.unitBpm')}
       onCommit={(bpmFrom, bpmTo) => update({ bpmFrom, bpmTo })}
     />
   ) : null;
   const duration = (
     <RangeFilter
-      label="Duration"
+      label={t('filters.duration')}
+      testId="duration"
       bounds={DURATION_RANGE}
       from={filters.durationFrom}
       to={filters.durationTo}
       step={5}
-      unit="sec"
+      unit={t('filters.unitSec')}
       format={(v) => formatTime(v)}
       onCommit={(durationFrom, durationTo) => update({ durationFrom, durationTo })}
     />
   );
   const facetControl = (f: (typeof FACETS)[number]) => (
     <CheckboxFacet
-      label={f.label}
+      label={t(`filters.${f.label}`)}
       options={options[f.prop] ?? []}
       selected={filters[f.key]}
       onChange={(ids) => update({ [f.key]: ids })}
@@ -149,11 +161,11 @@ export function FilterBar({
   return (
     <div className={cx(styles.root, className)} data-testid="filter-bar">
       {/* Desktop and tablet: a row of controls. */}
-      <div className={styles.bar} role="group" aria-label="Filter tracks">
+      <div className={styles.bar} role="group" aria-label={t('filters.label')}>
         {vocal}
         {bpm ? (
           <FilterPopover
-            label="BPM"
+            label={t('filters.bpm')}
             summary={hasBpm ? bpmText(filters.bpmFrom, filters.bpmTo) : undefined}
             active={hasBpm}
             testId="filter-bpm"
@@ -162,7 +174,7 @@ export function FilterBar({
           </FilterPopover>
         ) : null}
         <FilterPopover
-          label="Duration"
+          label={t('filters.duration')}
           summary={hasDuration ? durationText(filters.durationFrom, filters.durationTo) : undefined}
           active={hasDuration}
           testId="filter-duration"
@@ -174,7 +186,7 @@ export function FilterBar({
           return (
             <FilterPopover
               key={f.key}
-              label={f.label}
+              label={t(`filters.${f.label}`)}
               summary={chosen ? String(chosen) : undefined}
               active={chosen > 0}
               width={380}
@@ -187,12 +199,12 @@ export function FilterBar({
         {active > 0 ? (
           <button type="button" className={styles.clear} onClick={clear} data-testid="clear-filters">
             <X aria-hidden="true" />
-            Clear filters
+            {t('listing.clearFilters')}
           </button>
         ) : null}
         {count !== undefined ? (
           <p className={styles.count} data-testid="filter-count">
-            {trackCount(count, noun)}
+            {trackCount(t, number, count, noun)}
           </p>
         ) : null}
       </div>
@@ -202,44 +214,52 @@ export function FilterBar({
         <Button
           variant="secondary"
           icon={<SlidersHorizontal />}
-          onClick={() => setPanelOpen(true)}
+          onClick={() => {
+            setPanelUsed(true);
+            setPanelOpen(true);
+          }}
+          onPointerEnter={BottomSheet.preload}
           aria-haspopup="dialog"
           data-testid="open-filters"
         >
-          Filters
+          {t('filters.title')}
           {active > 0 ? <span className={styles.badge}>{active}</span> : null}
         </Button>
         {count !== undefined ? (
           <p className={styles.count} data-testid="filter-count">
-            {trackCount(count, noun)}
+            {trackCount(t, number, count, noun)}
           </p>
         ) : null}
       </div>
-      <BottomSheet
-        open={panelOpen}
-        onClose={() => setPanelOpen(false)}
-        title="Filters"
-        data-testid="filters-panel"
-        footer={
-          <>
-            <Button variant="ghost" onClick={clear} disabled={active === 0}>
-              Clear filters
-            </Button>
-            <Button onClick={() => setPanelOpen(false)}>
-              {count !== undefined ? `Show ${trackCount(count, noun)}` : 'Show results'}
-            </Button>
-          </>
-        }
-      >
-        <div className={styles.panel}>
-          {vocal}
-          {bpm}
-          {duration}
-          {facets.map((f) => (
-            <div key={f.key}>{facetControl(f)}</div>
-          ))}
-        </div>
-      </BottomSheet>
+      {panelUsed ? (
+        <BottomSheet
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+          title={t('filters.title')}
+          data-testid="filters-panel"
+          footer={
+            <>
+              <Button variant="ghost" onClick={clear} disabled={active === 0}>
+                {t('listing.clearFilters')}
+              </Button>
+              <Button onClick={() => setPanelOpen(false)}>
+                {count !== undefined
+                  ? t('filters.show', { count, items: trackCount(t, number, count, noun) })
+                  : t('filters.showResults')}
+              </Button>
+            </>
+          }
+        >
+          <div className={styles.panel}>
+            {vocal}
+            {bpm}
+            {duration}
+            {facets.map((f) => (
+              <div key={f.key}>{facetControl(f)}</div>
+            ))}
+          </div>
+        </BottomSheet>
+      ) : null}
 
       <ActiveFilters filters={filters} options={options} update={update} />
     </div>
@@ -253,14 +273,15 @@ function knownIds(ids: string[], options: FacetOption[] | undefined): string[] {
 
 function VocalToggle({ value, onChange }: { value: boolean | undefined; onChange: (v: boolean | undefined) => void }) {
   const name = useId();
+  const { t } = useTranslation('catalog');
   const choices: Array<{ label: string; value: boolean | undefined; key: string }> = [
-    { label: 'All', value: undefined, key: 'all' },
-    { label: 'Vocals', value: true, key: 'vocal' },
-    { label: 'Instrumental', value: false, key: 'instrumental' },
+    { label: t('filters.all'), value: undefined, key: 'all' },
+    { label: t('filters.vocals'), value: true, key: 'vocal' },
+    { label: t('filters.instrumental'), value: false, key: 'instrumental' },
   ];
   return (
     <fieldset className={styles.segmented} data-testid="filter-vocal">
-      <legend className="visually-hidden">Vocals</legend>
+      <legend className="visually-hidden">{t('filters.vocals')}</legend>
       {choices.map((choice) => (
         <label key={choice.key} className={styles.segment}>
           <input
@@ -286,18 +307,19 @@ function ActiveFilters({
   options: Record<'moods' | 'genres' | 'categories', FacetOption[] | undefined>;
   update: (patch: Partial<CatalogFilters>) => void;
 }) {
+  const { t } = useTranslation('catalog');
   const chips: Array<{ key: string; label: string; remove: () => void }> = [];
   if (filters.vocal !== undefined) {
     chips.push({
       key: 'vocal',
-      label: filters.vocal ? 'Vocals' : 'Instrumental',
+      label: filters.vocal ? t('filters.vocals') : t('filters.instrumental'),
       remove: () => update({ vocal: undefined }),
     });
   }
   if (filters.bpmFrom !== undefined || filters.bpmTo !== undefined) {
     chips.push({
       key: 'bpm',
-      label: `${bpmText(filters.bpmFrom, filters.bpmTo)} BPM`,
+      label: t('filters.bpmChip', { range: bpmText(filters.bpmFrom, filters.bpmTo) }),
       remove: () => update({ bpmFrom: undefined, bpmTo: undefined }),
     });
   }
@@ -324,10 +346,10 @@ function ActiveFilters({
   }
   if (!chips.length) return null;
   return (
-    <ul role="list" className={styles.chips} aria-label="Active filters" data-testid="active-filters">
+    <ul role="list" className={styles.chips} aria-label={t('filters.active')} data-testid="active-filters">
       {chips.map((chip) => (
         <li key={chip.key}>
-          <RemovableChip size="sm" onRemove={chip.remove} removeLabel={`Remove filter ${chip.label}`}>
+          <RemovableChip size="sm" onRemove={chip.remove} removeLabel={t('filters.remove', { filter: chip.label })}>
             {chip.label}
           </RemovableChip>
         </li>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import { cx } from '../../../components/ui/cx';
 import styles from './filter-popover.module.css';
@@ -28,6 +29,7 @@ export function FilterPopover({
   testId,
 }: FilterPopoverProps) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation('catalog');
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -72,7 +74,7 @@ export function FilterPopover({
         style={{ width }}
         hidden={!open}
         role="group"
-        aria-label={`${label} filter`}
+        aria-label={t('filters.popover', { label })}
       >
         {children}
       </div>

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ArrowRight, Pause, Play, Sparkles } from 'lucide-react';
 import type { Me } from '@cuewave/contract/account';
@@ -5,6 +7,7 @@ import type { Product } from '@cuewave/contract/catalog';
 import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { formatDuration } from '../../../lib/format';
+import { useFormat } from '../../../i18n/format';
 import { usePlayer } from '../../player/player-context';
 import { previewFile } from '../../player/preview';
 import { useLocalizedPath } from '../../shell/edition';
@@ -22,18 +25,18 @@ export type HomeHeroProps = {
   trending: Product[];
 };
 
-const n = (v: number) => v.toLocaleString('en-US');
-
 export function HomeHero({ stats, trending }: HomeHeroProps) {
   const localize = useLocalize();
   const localized = useLocalizedPath();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const proof = [
-    stats.songs ? `${n(stats.songs)} songs` : null,
-    stats.sfx ? `${n(stats.sfx)} sound effects` : null,
-    stats.genres ? `${n(stats.genres)} genres` : null,
+    stats.songs ? t('hero.songs', { count: stats.songs, n: number(stats.songs) }) : null,
+    stats.sfx ? t('hero.sfx', { count: stats.sfx, n: number(stats.sfx) }) : null,
+    stats.genres ? t('hero.genres', { count: stats.genres, n: number(stats.genres) }) : null,
   ].filter(Boolean);
   const peaks = trending[0] ? (previewFile(trending[0])?.waveform ?? []) : [];
-  const cta = heroCta(useViewer());
+  const cta = heroCta(useViewer(), t);
 
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
@@ -42,25 +45,22 @@ export function HomeHero({ stats, trending }: HomeHeroProps) {
       <div className={cx('container', styles.inner)}>
         <div className={styles.copy}>
           <p className={styles.kicker}>
-            <Sparkles aria-hidden="true" /> Royalty-free music & sound effects
+            <Sparkles aria-hidden="true" /> {t('hero.kicker')}
           </p>
           <h1 id="hero-title" className={styles.title}>
-            Music that <span className={styles.gradient}>moves</span> your story.
+            <Trans t={t} i18nKey="hero.title" components={{ accent: <span className={styles.gradient} /> }} />
           </h1>
-          <p className={styles.lead}>
-            Premium tracks and sound effects for YouTube, social, ads and film. Preview everything free, then license it
-            all with one simple subscription.
-          </p>
+          <p className={styles.lead}>{t('hero.lead')}</p>
           <div className={styles.ctas}>
             <ButtonLink to={localized(cta.url)} size="lg" iconRight={<ArrowRight />} data-testid="hero-trial">
               {cta.label}
             </ButtonLink>
             <ButtonLink to={localize(catalogPaths.genres())} size="lg" variant="secondary" data-testid="hero-browse">
-              Browse music
+              {t('hero.browse')}
             </ButtonLink>
           </div>
           {proof.length ? (
-            <ul role="list" className={styles.proof} aria-label="The catalogue">
+            <ul role="list" className={styles.proof} aria-label={t('hero.proofLabel')}>
               {proof.map((p) => (
                 <li key={p}>{p}</li>
               ))}
@@ -77,23 +77,24 @@ export function HomeHero({ stats, trending }: HomeHeroProps) {
  * The main call to action: visitors start the trial; a signed-in user on the trial (or without a plan)
  * compares plans; a paying subscriber goes to their subscription.
  */
-function heroCta(me: Me | null): { label: string; url: string } {
-  if (!me) return { label: 'Start 30-day free trial', url: TRIAL_PATH };
+function heroCta(me: Me | null, t: TFunction<'catalog'>): { label: string; url: string } {
+  if (!me) return { label: t('hero.startTrial'), url: TRIAL_PATH };
   const plan = me.subscription?.planType;
-  if (!plan || plan === 'trial') return { label: 'Choose your plan', url: '/licenses' };
-  return { label: 'Your subscription', url: SUBSCRIPTION_PATH };
+  if (!plan || plan === 'trial') return { label: t('hero.choosePlan'), url: '/licenses' };
+  return { label: t('hero.yourSubscription'), url: SUBSCRIPTION_PATH };
 }
 
 function TrendingCard({ tracks }: { tracks: Product[] }) {
   const player = usePlayer();
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
   return (
     <div className={styles.card} data-testid="hero-trending">
       <div className={styles.cardHead}>
         <span className={styles.live} aria-hidden="true" />
-        <h2 className={styles.cardTitle}>Trending now</h2>
+        <h2 className={styles.cardTitle}>{t('hero.trending')}</h2>
         <PrefetchLink to={localize(catalogPaths.topMusic())} className={styles.cardLink}>
-          Top music <ArrowRight aria-hidden="true" />
+          {t('hero.topMusic')} <ArrowRight aria-hidden="true" />
         </PrefetchLink>
       </div>
       <ol role="list" className={styles.cardList}>
@@ -110,7 +111,7 @@ function TrendingCard({ tracks }: { tracks: Product[] }) {
                   type="button"
                   className={styles.cardPlay}
                   onClick={() => (playing ? player.toggle() : player.play(tracks, i))}
-                  aria-label={`${playing ? 'Pause' : 'Play'} ${track.title}`}
+                  aria-label={t(playing ? 'track.pause' : 'track.play', { title: track.title })}
                 >
                   {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
                 </button>

@@ -1,16 +1,21 @@
 import { useRevalidator } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 
+/** What failed to load: each has its own sentence, since languages decline the noun differently. */
+export type LoadFailedWhat = 'list' | 'tracks' | 'playlists' | 'genres' | 'collections' | 'categories' | 'moods';
+
 /** A load failed on the server side: say so kindly and offer a retry (spec §8: the list is empty). */
-export function LoadFailed({ what = 'this list' }: { what?: string }) {
+export function LoadFailed({ what = 'list' }: { what?: LoadFailedWhat }) {
   const revalidator = useRevalidator();
+  const { t } = useTranslation('catalog');
   return (
     <EmptyState
       icon={<AlertTriangle />}
-      title={`We couldn't load ${what}`}
-      description="Something went wrong on our side. Please try again in a moment."
+      title={t(`loadFailed.title.${what}`)}
+      description={t('loadFailed.description')}
       actions={
         <Button
           variant="secondary"
@@ -18,7 +23,7 @@ export function LoadFailed({ what = 'this list' }: { what?: string }) {
           loading={revalidator.state === 'loading'}
           onClick={() => void revalidator.revalidate()}
         >
-          Try again
+          {t('loadFailed.retry')}
         </Button>
       }
       headingLevel={3}

@@ -1,4 +1,7 @@
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useFormat } from '../../../i18n/format';
 import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { PRODUCT_PAGE_SIZE } from '@cuewave/contract/catalog';
@@ -15,11 +18,18 @@ export function pageWindow(current: number, total: number, radius = 1): (number 
   return pages;
 }
 
-export function showingText(skip: number, shown: number, count: number): string {
-  if (count === 0 || shown === 0) return 'No tracks';
+/** "Showing 31–60 of 412" in the page's language (`number`: its number format, see useFormat). */
+export function showingText(
+  t: TFunction<'catalog'>,
+  number: (value: number) => string,
+  skip: number,
+  shown: number,
+  count: number,
+): string {
+  if (count === 0 || shown === 0) return t('pager.none');
   const from = skip + 1;
   const to = Math.min(skip + shown, count);
-  return `Showing ${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`;
+  return t('pager.showing', { from: number(from), to: number(to), count: number(count) });
 }
 
 export type PagerProps = {
@@ -40,6 +50,8 @@ export type PagerProps = {
  */
 export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId, className }: PagerProps) {
   const { search } = useLocation();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const pages = Math.ceil(count / pageSize);
   const current = Math.floor(skip / pageSize) + 1;
 
@@ -58,21 +70,21 @@ export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId
   });
 
   return (
-    <nav className={cx(styles.root, className)} aria-label="Pagination" data-testid="pager">
+    <nav className={cx(styles.root, className)} aria-label={t('pager.label')} data-testid="pager">
       <p className={styles.status} aria-live="polite">
-        {showingText(skip, shown, count)}
+        {showingText(t, number, skip, shown, count)}
       </p>
       {pages > 1 ? (
         <div className={styles.controls}>
           {current > 1 ? (
             <PrefetchLink {...linkProps(current - 1)} className={styles.step} rel="prev">
               <ChevronLeft aria-hidden="true" />
-              <span>Previous</span>
+              <span>{t('pager.previous')}</span>
             </PrefetchLink>
           ) : (
             <span className={cx(styles.step, styles.disabled)} aria-disabled="true">
               <ChevronLeft aria-hidden="true" />
-              <span>Previous</span>
+              <span>{t('pager.previous')}</span>
             </span>
           )}
           <ol role="list" className={styles.pages}>
@@ -87,10 +99,15 @@ export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId
                     {...linkProps(page)}
                     className={cx(styles.page, page === current && styles.current)}
                     aria-current={page === current ? 'page' : undefined}
-                    aria-label={`Page ${page}`}
+                    aria-label={t('pager.page', { page: number(page) })}
                   >
                     {page}
-                    {page === current ? <span className={styles.ofTotal}>&nbsp;of {pages}</span> : null}
+                    {page === current ? (
+                      <span className={styles.ofTotal}>
+                        {'\u00a0'}
+                        {t('pager.ofTotal', { pages: number(pages) })}
+                      </span>
+                    ) : null}
                   </PrefetchLink>
                 </li>
               ),
@@ -98,12 +115,12 @@ export function Pager({ count, skip, shown, pageSize = PRODUCT_PAGE_SIZE, listId
           </ol>
           {current < pages ? (
             <PrefetchLink {...linkProps(current + 1)} className={styles.step} rel="next">
-              <span>Next</span>
+              <span>{t('pager.next')}</span>
               <ChevronRight aria-hidden="true" />
             </PrefetchLink>
           ) : (
             <span className={cx(styles.step, styles.disabled)} aria-disabled="true">
-              <span>Next</span>
+              <span>{t('pager.next')}</span>
               <ChevronRight aria-hidden="true" />
             </span>
           )}

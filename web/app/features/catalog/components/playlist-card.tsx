@@ -1,16 +1,30 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../../components/ui/prefetch-link';
+import { useFormat } from '../../../i18n/format';
 import { ListMusic } from 'lucide-react';
 import type { PlaylistSummary } from '@cuewave/contract/catalog';
 import { cx } from '../../../components/ui/cx';
 import { Cover } from './cover';
 import styles from './playlist-card.module.css';
 
-export function playlistMeta(trackCount: number, seconds: number): string {
-  const tracks = `${trackCount} ${trackCount === 1 ? 'track' : 'tracks'}`;
-  if (!seconds) return tracks;
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  const length = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
-  return `${tracks} · ${length}`;
+/** "12 tracks · 1 h 5 min" in the page's language: a playlist's size and length. */
+export function usePlaylistMeta(): (trackCount: number, seconds: number) => string {
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
+  return useCallback(
+    (trackCount: number, seconds: number) => {
+      const tracks = t('count.track', { count: trackCount, n: number(trackCount) });
+      if (!seconds) return tracks;
+      const minutes = Math.max(1, Math.round(seconds / 60));
+      const length =
+        minutes >= 60
+          ? t('playlistCard.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+          : t('playlistCard.minutes', { minutes });
+      return `${tracks} · ${length}`;
+    },
+    [t, number],
+  );
 }
 
 export type PlaylistCardProps = {
@@ -21,6 +35,7 @@ export type PlaylistCardProps = {
 };
 
 export function PlaylistCard({ playlist, to, priority, className }: PlaylistCardProps) {
+  const playlistMeta = usePlaylistMeta();
   return (
     <article className={cx(styles.card, className)} data-testid="playlist-card">
       <PrefetchLink to={to} className={styles.link}>

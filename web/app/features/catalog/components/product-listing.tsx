@@ -1,8 +1,10 @@
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format';
 import { PRODUCT_PAGE_SIZE, type Product, type ProductType } from '@cuewave/contract/catalog';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { CLEARED_FILTERS, countActiveFilters } from '../filters';
-import { countNoun, trackCount } from '../meta';
+import { countNoun, trackCount, type CountNoun } from '../meta';
 import type { FacetOption } from './checkbox-facet';
 import { FilterBar, useCatalogFilters } from './filter-bar';
 import { Pager } from './pager';
@@ -24,7 +26,7 @@ export type ProductListingProps = {
   id?: string;
   emptyText?: string;
   /** The word the counts use; defaults to "sound" for sound effects, else "track". */
-  noun?: string;
+  noun?: CountNoun;
 };
 
 /** A filterable, paged track list: filter bar, rows, "Showing 31–60 of 412" and page links. */
@@ -43,6 +45,8 @@ export function ProductListing({
 }: ProductListingProps) {
   const { filters: current, update } = useCatalogFilters();
   const { search } = useLocation();
+  const { t } = useTranslation('catalog');
+  const { number } = useFormat();
   const filtered = !!filters && countActiveFilters(current) > 0;
   const headingId = `${id}-heading`;
   // A `skip` beyond the end (an old link, a hand-edited URL) finds nothing, though the list has items.
@@ -62,25 +66,29 @@ export function ProductListing({
         empty={
           pastEnd
             ? {
-                title: 'This page is past the end of the list',
-                description: `There ${count === 1 ? 'is' : 'are'} ${trackCount(count, noun)} here, on ${trackCount(lastPage, 'page')}.`,
+                title: t('listing.pastEndTitle'),
+                description: t('listing.pastEndDescription', {
+                  count,
+                  items: trackCount(t, number, count, noun),
+                  pages: t('listing.pages', { count: lastPage, n: number(lastPage) }),
+                }),
                 action: (
                   <ButtonLink variant="secondary" to={pageHref(search, 0)} data-testid="first-page">
-                    Go to the first page
+                    {t('listing.firstPage')}
                   </ButtonLink>
                 ),
               }
             : filtered
               ? {
-                  title: 'No tracks match these filters',
-                  description: 'Try a wider BPM or duration range, or fewer moods and genres.',
+                  title: t('listing.noMatchTitle'),
+                  description: t('listing.noMatchDescription'),
                   action: (
                     <Button variant="secondary" onClick={() => update(CLEARED_FILTERS)}>
-                      Clear filters
+                      {t('listing.clearFilters')}
                     </Button>
                   ),
                 }
-              : { title: emptyText ?? 'No tracks here yet' }
+              : { title: emptyText ?? t('trackList.emptyTitle') }
         }
       />
       {!failed && !pastEnd && count > 0 ? <Pager count={count} skip={skip} shown={items.length} listId={id} /> : null}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Range } from '../filters';
 import styles from './range-filter.module.css';
 
@@ -14,6 +15,8 @@ export type RangeFilterProps = {
   format?: (value: number) => string;
   /** Unit shown next to the number inputs. */
   unit?: string;
+  /** The test ids' stem ("bpm" → bpm-min-slider); the label is translated, so it cannot be one. */
+  testId?: string;
   /** Called once the user settles (debounced while dragging or typing). */
   onCommit: (from: number | undefined, to: number | undefined) => void;
   commitDelay?: number;
@@ -33,10 +36,13 @@ export function RangeFilter({
   step = 1,
   format = String,
   unit,
+  testId,
   onCommit,
   commitDelay = 450,
 }: RangeFilterProps) {
   const id = useId();
+  const { t } = useTranslation('catalog');
+  const stem = testId ?? label.toLowerCase();
   const [lo, setLo] = useState(from ?? bounds.from);
   const [hi, setHi] = useState(to ?? bounds.to);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -91,7 +97,9 @@ export function RangeFilter({
           {label}
         </span>
         <span className={styles.value} aria-hidden="true">
-          {lo <= bounds.from && hi >= bounds.to ? 'Any' : `${format(lo)} – ${format(hi)}${hi >= bounds.to ? '+' : ''}`}
+          {lo <= bounds.from && hi >= bounds.to
+            ? t('range.any')
+            : `${format(lo)} – ${format(hi)}${hi >= bounds.to ? '+' : ''}`}
         </span>
       </div>
 
@@ -107,11 +115,11 @@ export function RangeFilter({
           value={lo}
           // When both thumbs meet at the top end the lower one must be on top to be draggable.
           style={lo > bounds.from + span / 2 ? { zIndex: 2 } : undefined}
-          aria-label={`Minimum ${label}`}
+          aria-label={t('range.minimum', { label })}
           aria-valuetext={format(lo)}
           onChange={(e) => changeLo(Number(e.currentTarget.value))}
           onPointerUp={() => schedule(lo, hi, 0)}
-          data-testid={`${label.toLowerCase()}-min-slider`}
+          data-testid={`${stem}-min-slider`}
         />
         <input
           type="range"
@@ -120,18 +128,18 @@ export function RangeFilter({
           max={bounds.to}
           step={step}
           value={hi}
-          aria-label={`Maximum ${label}`}
+          aria-label={t('range.maximum', { label })}
           aria-valuetext={format(hi)}
           onChange={(e) => changeHi(Number(e.currentTarget.value))}
           onPointerUp={() => schedule(lo, hi, 0)}
-          data-testid={`${label.toLowerCase()}-max-slider`}
+          data-testid={`${stem}-max-slider`}
         />
       </div>
 
       <div className={styles.inputs}>
         <NumberField
-          label={`${label} from`}
-          visibleLabel="From"
+          label={t('range.fromLabel', { label })}
+          visibleLabel={t('range.from')}
           value={lo}
           min={bounds.from}
           max={bounds.to}
@@ -143,14 +151,14 @@ export function RangeFilter({
             setHi(nextHi);
             schedule(next, nextHi, 0);
           }}
-          testId={`${label.toLowerCase()}-from`}
+          testId={`${stem}-from`}
         />
         <span className={styles.dash} aria-hidden="true">
           –
         </span>
         <NumberField
-          label={`${label} to`}
-          visibleLabel="To"
+          label={t('range.toLabel', { label })}
+          visibleLabel={t('range.to')}
           value={hi}
           min={bounds.from}
           max={bounds.to}
@@ -162,7 +170,7 @@ export function RangeFilter({
             setLo(nextLo);
             schedule(nextLo, next, 0);
           }}
-          testId={`${label.toLowerCase()}-to`}
+          testId={`${stem}-to`}
         />
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { AudioLines, Drum, FileAudio, Guitar, Lock, Mic } from 'lucide-react';
 import type { FileType, Product } from '@cuewave/contract/catalog';
 import { formatDuration } from '../../../lib/format';
@@ -7,12 +8,13 @@ import { DownloadCtaCard } from '../../downloads/components/download-cta';
 import { DownloadPanel } from '../../downloads/components/download-panel';
 import styles from './song-files.module.css';
 
-const FILES: Partial<Record<FileType, { name: string; description: string; icon: typeof Mic; order: number }>> = {
-  vocal: { name: 'Full track', description: 'The complete song with vocals', icon: Mic, order: 0 },
-  instrumental: { name: 'Instrumental', description: 'Everything but the vocals', icon: AudioLines, order: 1 },
-  master: { name: 'Master', description: 'The final mastered mix', icon: FileAudio, order: 2 },
-  stem_instruments: { name: 'Stem · Instruments', description: 'Melody and harmony, isolated', icon: Guitar, order: 3 },
-  stem_bass: { name: 'Stem · Bass', description: 'The low end, isolated', icon: Drum, order: 4 },
+/** The files shown, in order; their names and descriptions are `songFiles.<type>.*` in the `catalog` texts. */
+const FILES: Partial<Record<FileType, { icon: typeof Mic; order: number }>> = {
+  vocal: { icon: Mic, order: 0 },
+  instrumental: { icon: AudioLines, order: 1 },
+  master: { icon: FileAudio, order: 2 },
+  stem_instruments: { icon: Guitar, order: 3 },
+  stem_bass: { icon: Drum, order: 4 },
 };
 
 /**
@@ -22,6 +24,7 @@ const FILES: Partial<Record<FileType, { name: string; description: string; icon:
  */
 export function SongFiles({ product }: { product: Product }) {
   const access = downloadAccess(useViewer());
+  const { t } = useTranslation('catalog');
   const files = product.files
     .filter((f) => FILES[f.type])
     .sort((a, b) => (FILES[a.type]?.order ?? 9) - (FILES[b.type]?.order ?? 9));
@@ -32,11 +35,9 @@ export function SongFiles({ product }: { product: Product }) {
         <div className={styles.head}>
           <div>
             <h2 id="song-files" className={styles.title}>
-              Download this track
+              {t('songFiles.downloadTitle')}
             </h2>
-            <p className={styles.lead}>
-              Pick the versions and stems you need, MP3 or WAV. Every download is covered by your licence.
-            </p>
+            <p className={styles.lead}>{t('songFiles.downloadLead')}</p>
           </div>
         </div>
         <DownloadPanel product={product} />
@@ -48,12 +49,9 @@ export function SongFiles({ product }: { product: Product }) {
       <div className={styles.head}>
         <div>
           <h2 id="song-files" className={styles.title}>
-            Files included with your subscription
+            {t('songFiles.title')}
           </h2>
-          <p className={styles.lead}>
-            {files.length} {files.length === 1 ? 'file' : 'files'}, cleared for YouTube, social, podcasts and client
-            work.
-          </p>
+          <p className={styles.lead}>{t('songFiles.lead', { count: files.length })}</p>
         </div>
       </div>
       <div className={styles.cta}>
@@ -69,12 +67,12 @@ export function SongFiles({ product }: { product: Product }) {
                 <Icon />
               </span>
               <span className={styles.text}>
-                <span className={styles.name}>{info.name}</span>
-                <span className={styles.description}>{info.description}</span>
+                <span className={styles.name}>{t(`songFiles.${file.type}.name`)}</span>
+                <span className={styles.description}>{t(`songFiles.${file.type}.description`)}</span>
               </span>
               <span className={styles.meta}>
                 {file.duration ? formatDuration(file.duration) : null}
-                <Lock aria-label="For subscribers" />
+                <Lock aria-label={t('songFiles.forSubscribers')} />
               </span>
             </li>
           );

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Clock, Gauge, Layers, Mic, Pause, Play, Piano } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { Button } from '../../../components/ui/button';
@@ -25,10 +26,14 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
   const player = usePlayer();
   const time = usePlayerTime();
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
   const current = player.isCurrent(product.id);
   const playing = player.isPlaying(product.id);
   const peaks = previewFile(product)?.waveform ?? [];
   const stems = product.files.filter((f) => f.type.startsWith('stem_')).length;
+  // "3 min 5 sec" for screen readers, in the page's language.
+  const rounded = Math.round(product.duration) || 0;
+  const longDuration = t('song.longDuration', { minutes: Math.floor(rounded / 60), seconds: rounded % 60 });
 
   const start = () => player.play(queue, 0);
   const onPlay = () => (playing ? player.toggle() : start());
@@ -55,7 +60,12 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
       to: catalogPaths.mood(m.id),
       tone: 'neutral' as const,
     })),
-    ...product.tags.map((t) => ({ key: `t-${t.id}`, name: `#${t.name}`, to: undefined, tone: 'neutral' as const })),
+    ...product.tags.map((tag) => ({
+      key: `t-${tag.id}`,
+      name: `#${tag.name}`,
+      to: undefined,
+      tone: 'neutral' as const,
+    })),
   ];
 
   return (
@@ -70,17 +80,17 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
             seed={product.id}
             radius="xl"
             priority
-            alt={`Cover of ${product.title}`}
+            alt={t('song.cover', { title: product.title })}
             className={styles.cover}
           />
         </div>
         <div className={styles.body}>
-          <p className={styles.eyebrow}>{product.vocal ? 'Song · with vocals' : 'Song · instrumental'}</p>
+          <p className={styles.eyebrow}>{product.vocal ? t('song.eyebrowVocal') : t('song.eyebrowInstrumental')}</p>
           <h1 id="song-title" className={styles.title}>
             {product.title}
           </h1>
           <p className={styles.artist}>
-            by <span>{product.artist.name}</span>
+            <Trans t={t} i18nKey="song.by" values={{ artist: product.artist.name }} components={{ artist: <span /> }} />
           </p>
 
           <div className={styles.playRow}>
@@ -88,11 +98,11 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
               size="lg"
               onClick={onPlay}
               icon={playing ? <Pause fill="currentColor" /> : <Play fill="currentColor" />}
-              aria-label={`${playing ? 'Pause' : 'Play'} ${product.title}`}
+              aria-label={t(playing ? 'track.pause' : 'track.play', { title: product.title })}
               data-testid="song-play"
               className={styles.playButton}
             >
-              {playing ? 'Pause' : current ? 'Resume' : 'Play'}
+              {playing ? t('playAll.pause') : current ? t('playAll.resume') : t('song.play')}
             </Button>
             <TrackActions productId={product.id} title={product.title} size="lg" className={styles.trackActions} />
             <div className={styles.wave}>
@@ -101,7 +111,7 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
                 position={current ? time.position : 0}
                 duration={current ? time.duration : product.duration}
                 onSeek={(seconds) => (current ? time.seek(seconds) : start())}
-                label={`Seek in ${product.title}`}
+                label={t('song.seek', { title: product.title })}
               />
               <div className={styles.clock} aria-hidden="true">
                 <span>{formatTime(current ? time.position : 0)}</span>
@@ -113,33 +123,35 @@ export function SongHero({ product, queue, subgenreParents }: SongHeroProps) {
           <dl className={styles.facts}>
             <div>
               <dt>
-                <Clock aria-hidden="true" /> Duration
+                <Clock aria-hidden="true" /> {t('track.duration')}
               </dt>
               <dd data-testid="song-duration">
                 {formatDuration(product.duration)}
-                <span className="visually-hidden"> ({formatDuration(product.duration, 'long')})</span>
+                <span className="visually-hidden"> ({longDuration})</span>
               </dd>
             </div>
             <div>
               <dt>
-                <Gauge aria-hidden="true" /> Tempo
+                <Gauge aria-hidden="true" /> {t('song.tempo')}
               </dt>
-              <dd data-testid="song-bpm">{product.bpm ? `${Math.round(product.bpm)} BPM` : '—'}</dd>
-            </div>
-            <div>
-              <dt>{product.vocal ? <Mic aria-hidden="true" /> : <Piano aria-hidden="true" />} Versions</dt>
-              <dd>{product.vocal ? 'Vocal & instrumental' : 'Instrumental'}</dd>
+              <dd data-testid="song-bpm">{product.bpm ? t('song.bpm', { bpm: Math.round(product.bpm) }) : '—'}</dd>
             </div>
             <div>
               <dt>
-                <Layers aria-hidden="true" /> Stems
+                {product.vocal ? <Mic aria-hidden="true" /> : <Piano aria-hidden="true" />} {t('song.versions')}
               </dt>
-              <dd>{stems ? `${stems} included` : 'Not available'}</dd>
+              <dd>{product.vocal ? t('song.vocalAndInstrumental') : t('song.instrumental')}</dd>
+            </div>
+            <div>
+              <dt>
+                <Layers aria-hidden="true" /> {t('song.stems')}
+              </dt>
+              <dd>{stems ? t('song.stemsIncluded', { count: stems }) : t('song.notAvailable')}</dd>
             </div>
           </dl>
 
           {chips.length ? (
-            <ul role="list" className={styles.chips} aria-label="Genres, moods and tags">
+            <ul role="list" className={styles.chips} aria-label={t('song.chips')}>
               {chips.map((chip) => (
                 <li key={chip.key}>
                   <Tag to={chip.to ? localize(chip.to) : undefined} tone={chip.tone} className={styles.chip}>

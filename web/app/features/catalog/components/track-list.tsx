@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Music2 } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { cx } from '../../../components/ui/cx';
@@ -57,6 +58,7 @@ export function TrackList({
 }: TrackListProps) {
   const pending = usePendingList();
   const location = useLocation();
+  const { t } = useTranslation('catalog');
   const rootRef = useRef<HTMLDivElement>(null);
 
   // The pager asks to come back to the top of the list rather than the top of the page.
@@ -71,13 +73,13 @@ export function TrackList({
   if (pending === 'same-page') {
     body = <TrackListSkeleton rows={skeletonRows ?? Math.min(Math.max(items.length, 6), 10)} ranked={ranked} />;
   } else if (failed) {
-    body = <LoadFailed what="these tracks" />;
+    body = <LoadFailed what="tracks" />;
   } else if (items.length === 0) {
     body = (
       <EmptyState
         icon={<Music2 />}
-        title={empty?.title ?? 'No tracks here yet'}
-        description={empty?.description ?? 'New music lands every week. Check back soon or explore another genre.'}
+        title={empty?.title ?? t('trackList.emptyTitle')}
+        description={empty?.description ?? t('trackList.emptyDescription')}
         actions={empty?.action}
         headingLevel={3}
         role="status"
@@ -118,23 +120,25 @@ export function TrackList({
 }
 
 function ListHeader({ ranked }: { ranked?: boolean }) {
+  const { t } = useTranslation('catalog');
   return (
     <div className={cx(styles.header, ranked && styles.headerRanked)} aria-hidden="true">
       {ranked ? <span>#</span> : null}
-      <span className={styles.hTitle}>Title</span>
+      <span className={styles.hTitle}>{t('trackList.title')}</span>
       <span className={styles.hWave} />
-      <span className={styles.hRight}>Time</span>
-      <span className={styles.hRight}>BPM</span>
-      <span className={styles.hTags}>Tags</span>
+      <span className={styles.hRight}>{t('trackList.time')}</span>
+      <span className={styles.hRight}>{t('track.bpm')}</span>
+      <span className={styles.hTags}>{t('trackList.tags')}</span>
     </div>
   );
 }
 
 export function TrackListSkeleton({ rows = 8, ranked }: { rows?: number; ranked?: boolean }) {
+  const { t } = useTranslation('catalog');
   return (
     <div className={styles.skeleton} data-testid="track-list-skeleton">
       <span className="visually-hidden" role="status">
-        Loading tracks…
+        {t('trackList.loading')}
       </span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={cx(styles.skeletonRow, ranked && styles.skeletonRanked)} aria-hidden="true">

@@ -1,4 +1,5 @@
 import { memo, useCallback, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PrefetchLink } from '../../../components/ui/prefetch-link';
 import { AudioWaveform, Pause, Play } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
@@ -51,6 +52,7 @@ function rowTags(product: Product) {
 export const TrackRow = memo(function TrackRow({ product, queue, index, rank, priority, detail }: TrackRowProps) {
   const player = usePlayer();
   const localize = useLocalize();
+  const { t } = useTranslation('catalog');
   const current = player.isCurrent(product.id);
   const playing = player.isPlaying(product.id);
   const { play, toggle } = player;
@@ -82,7 +84,7 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
     >
       {rank !== undefined ? (
         <span className={styles.rank} data-testid="track-rank">
-          <span className="visually-hidden">Rank </span>
+          <span className="visually-hidden">{t('track.rank')} </span>
           {rank}
         </span>
       ) : null}
@@ -100,7 +102,7 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
           type="button"
           className={styles.play}
           onClick={onPlayPause}
-          aria-label={`${playing ? 'Pause' : 'Play'} ${product.title}`}
+          aria-label={t(playing ? 'track.pause' : 'track.play', { title: product.title })}
           data-testid="track-play"
         >
           {playing ? (
@@ -135,7 +137,7 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
       <RowWaveform peaks={peaks} current={current} onPlay={onWaveformPlay} className={styles.wave} />
 
       <span className={styles.duration} data-testid="track-duration">
-        <span className="visually-hidden">Duration </span>
+        <span className="visually-hidden">{t('track.duration')} </span>
         {formatDuration(product.duration)}
       </span>
 
@@ -143,14 +145,14 @@ export const TrackRow = memo(function TrackRow({ product, queue, index, rank, pr
         {product.bpm ? (
           <>
             {Math.round(product.bpm)}
-            <span className={styles.unit}> BPM</span>
+            <span className={styles.unit}> {t('track.bpm')}</span>
           </>
         ) : (
           <>
             <span className={styles.unit} aria-hidden="true">
               —
             </span>
-            <span className="visually-hidden">No BPM</span>
+            <span className="visually-hidden">{t('track.noBpm')}</span>
           </>
         )}
       </span>

@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Lock } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
@@ -20,9 +21,10 @@ export function DownloadCtaCard({
   /** Called when a link is followed (a dialog closes itself). */
   onNavigate?: () => void;
 }) {
+  const { t } = useTranslation('downloads');
   const { pathname, search } = useLocation();
   const localized = useLocalizedPath();
-  const cta = downloadCta(access, pathname + search);
+  const cta = downloadCta(access, pathname + search, t);
   return (
     <div className={cx(styles.card, compact && styles.compact)} data-testid="download-cta" data-kind={access.kind}>
       <span className={styles.icon} aria-hidden="true">

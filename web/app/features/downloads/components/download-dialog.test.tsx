@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import type { Me } from '@cuewave/contract/account';
@@ -60,6 +60,9 @@ const drawn = () =>
     .map((option) =>
       [...option.querySelectorAll('svg > g')[0]!.querySelectorAll('rect')].map((r) => r.getAttribute('height')),
     );
+
+// The row's button loads the dialog's code on first open; load it up front so the waits below time the dialog.
+beforeAll(() => import('./download-dialog'));
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});

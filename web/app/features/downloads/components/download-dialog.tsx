@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertCircle } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
@@ -33,11 +34,12 @@ export function useIsPhone(): boolean {
  * those who may download, the call to action for everyone else.
  */
 export function DownloadDialog({ product, open, onClose }: { product: Product; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('downloads');
   const phone = useIsPhone();
   const me = useViewer();
   const access = downloadAccess(me);
-  const title = `Download “${product.title}”`;
-  const description = `by ${product.artist.name}`;
+  const title = t('dialog.title', { title: product.title });
+  const description = t('dialog.by', { artist: product.artist.name });
   const body =
     access.kind === 'allowed' ? (
       <FullDownloadPanel product={product} />
@@ -67,12 +69,13 @@ export function DownloadDialog({ product, open, onClose }: { product: Product; o
 
 /** The control once the product's every waveform is here (a row's product carries one, decision 074). */
 function FullDownloadPanel({ product }: { product: Product }) {
+  const { t } = useTranslation('downloads');
   const full = useFullProduct(product);
   if (full.status === 'ready') return <DownloadPanel product={full.product} stickyFooter />;
   if (full.status === 'loading') {
     return (
       <div className={styles.state} data-testid="download-loading">
-        <Spinner label="Loading the track's files" />
+        <Spinner label={t('dialog.loading')} />
       </div>
     );
   }
@@ -80,10 +83,10 @@ function FullDownloadPanel({ product }: { product: Product }) {
     <div className={styles.state} role="alert">
       <p className={styles.message}>
         <AlertCircle aria-hidden="true" />
-        The track's files could not be loaded.
+        {t('dialog.loadFailed')}
       </p>
       <Button variant="secondary" onClick={full.retry}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </div>
   );

@@ -1,11 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { AlertCircle, CheckCircle2, Download, Pause, Play } from 'lucide-react';
 import type { Product } from '@cuewave/contract/catalog';
 import { DOWNLOAD_FORMATS, type DownloadFile, type DownloadFormat } from '@cuewave/contract/downloads';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { formatDuration } from '../../../lib/format';
+import { fileDescription, fileLabel } from '../file-texts';
 import { Waveform } from '../../player/waveform';
 import { percentOf, type DownloadProgress } from '../run-download';
 import {
@@ -41,6 +43,7 @@ export function DownloadPanel({
   /** In a scrolling dialog: keep the download button in view at the bottom. */
   stickyFooter?: boolean;
 }) {
+  const { t } = useTranslation('downloads');
   const options = useMemo(() => downloadOptions(product), [product]);
   const [selection, setPicked] = useState<Selection>(() => initialSelection(options));
   const audition = useAudition();
@@ -65,7 +68,7 @@ export function DownloadPanel({
     return <DownloadCtaCard access={download.state.access} compact />;
   }
   if (!options.length) {
-    return <p className={styles.muted}>This track has no files to download yet.</p>;
+    return <p className={styles.muted}>{t('panel.noFiles')}</p>;
   }
 
   const Heading = `h${headingLevel}` as const;
@@ -75,7 +78,7 @@ export function DownloadPanel({
     <div className={cx(styles.panel, stickyFooter && styles.sticky)} data-testid="download-panel">
       <fieldset className={styles.group} disabled={running}>
         <legend className={styles.legend}>
-          <Heading className={styles.groupTitle}>Versions</Heading>
+          <Heading className={styles.groupTitle}>{t('panel.versions')}</Heading>
         </legend>
         <ul role="list" className={styles.list}>
           {versions.map((option) => (
@@ -94,7 +97,7 @@ export function DownloadPanel({
       {stems.length ? (
         <fieldset className={styles.group} disabled={running}>
           <legend className={styles.legend}>
-            <Heading className={styles.groupTitle}>Stems</Heading>
+            <Heading className={styles.groupTitle}>{t('panel.stems')}</Heading>
           </legend>
           <label className={styles.allStems}>
             <input
@@ -103,7 +106,7 @@ export function DownloadPanel({
               onChange={(e) => setSelection((s) => setAllStems(s, options, e.currentTarget.checked))}
               data-testid="download-all-stems"
             />
-            All stems
+            {t('panel.allStems')}
           </label>
           <ul role="list" className={styles.list}>
             {stems.map((option) => (
@@ -122,7 +125,7 @@ export function DownloadPanel({
 
       {audition.error ? (
         <p className={styles.error} role="alert">
-          {audition.error}
+          {t(audition.error)}
         </p>
       ) : null}
 
@@ -132,10 +135,13 @@ export function DownloadPanel({
             <ProgressView progress={download.state.progress} />
           ) : download.state.status === 'done' ? (
             <p className={styles.done} data-testid="download-done">
-              <CheckCircle2 aria-hidden="true" /> Saved as <strong>{download.state.fileName}</strong>.{' '}
-              <Link to={DOWNLOADS_PATH} className={styles.link}>
-                Your downloads and licences
-              </Link>
+              <CheckCircle2 aria-hidden="true" />{' '}
+              <Trans
+                t={t}
+                i18nKey="panel.saved"
+                values={{ fileName: download.state.fileName }}
+                components={{ strong: <strong />, history: <Link to={DOWNLOADS_PATH} className={styles.link} /> }}
+              />
             </p>
           ) : download.state.status === 'limited' || download.state.status === 'failed' ? (
             <p className={styles.error} role="alert" data-testid="download-error">
@@ -143,17 +149,22 @@ export function DownloadPanel({
             </p>
           ) : plan ? (
             <p className={styles.muted} data-testid="download-save-as">
-              {chosen.length === 1 ? '1 file' : `${chosen.length} files`}, saved as{' '}
-              <strong className={styles.fileName}>{plan.fileName}</strong>
+              <Trans
+                t={t}
+                i18nKey="panel.saveAs"
+                count={chosen.length}
+                values={{ fileName: plan.fileName }}
+                components={{ strong: <strong className={styles.fileName} /> }}
+              />
             </p>
           ) : (
-            <p className={styles.muted}>Select at least one file.</p>
+            <p className={styles.muted}>{t('panel.selectOne')}</p>
           )}
         </div>
         <div className={styles.actions}>
           {running ? (
             <Button variant="secondary" onClick={download.cancel} data-testid="download-cancel">
-              Cancel
+              {t('cancel')}
             </Button>
           ) : null}
           <Button
@@ -166,7 +177,7 @@ export function DownloadPanel({
             }}
             data-testid="download-start"
           >
-            {chosen.length > 1 ? `Download ${chosen.length} files (ZIP)` : 'Download'}
+            {chosen.length > 1 ? t('panel.downloadZip', { count: chosen.length }) : t('panel.download')}
           </Button>
         </div>
       </div>
@@ -183,17 +194,22 @@ export function DownloadPanel({
 }
 
 function ProgressView({ progress }: { progress: DownloadProgress }) {
+  const { t } = useTranslation('downloads');
   const percent = percentOf(progress);
   const text =
     progress.phase === 'requesting'
-      ? 'Getting your files ready…'
+      ? t('progress.requesting')
       : progress.phase === 'preparing'
-        ? `Preparing files… ${progress.ready} of ${progress.total} ready`
+        ? t('progress.preparing', { ready: progress.ready, total: progress.total })
         : progress.phase === 'fetching'
           ? progress.files > 1
-            ? `Downloading file ${progress.file} of ${progress.files}${percent !== null ? ` · ${percent}%` : ''}`
-            : `Downloading${percent !== null ? ` · ${percent}%` : '…'}`
-          : 'Saving…';
+            ? percent !== null
+              ? t('progress.fileOfPercent', { file: progress.file, files: progress.files, percent })
+              : t('progress.fileOf', { file: progress.file, files: progress.files })
+            : percent !== null
+              ? t('progress.percent', { percent })
+              : t('progress.downloading')
+          : t('progress.saving');
   const value =
     progress.phase === 'preparing' && progress.total
       ? progress.ready / progress.total
@@ -203,7 +219,7 @@ function ProgressView({ progress }: { progress: DownloadProgress }) {
   return (
     <div className={styles.progress} data-testid="download-progress" data-phase={progress.phase}>
       <p className={styles.muted}>{text}</p>
-      <progress className={styles.bar} max={1} value={value} aria-label="Download progress" />
+      <progress className={styles.bar} max={1} value={value} aria-label={t('progress.label')} />
     </div>
   );
 }
@@ -216,13 +232,14 @@ type OptionRowProps = {
   audition: Audition;
 };
 
+// Format names are the same in every language; their hints are `formats.<format>` texts.
 const FORMAT_LABELS: Record<DownloadFormat, string> = { mp3: 'MP3', wav: 'WAV' };
-const FORMAT_HINTS: Record<DownloadFormat, string> = { mp3: '320 kbps', wav: 'Lossless' };
 
 function OptionRow({ option, selection, onToggle, onFormat, audition }: OptionRowProps) {
+  const { t } = useTranslation('downloads');
   const id = useId();
   const item = selection[option.file];
-  const label = option.kind === 'stem' ? `${option.name} stem` : option.name;
+  const label = fileLabel(t, option.file);
   const isPlaying = audition.playing === option.file;
   const isCurrent = audition.current === option.file;
   if (!item) return null;
@@ -244,7 +261,7 @@ function OptionRow({ option, selection, onToggle, onFormat, audition }: OptionRo
       <label htmlFor={`${id}-check`} className={styles.name}>
         {label}
         <span id={`${id}-desc`} className={styles.description}>
-          {option.description}
+          {fileDescription(t, option.file)}
         </span>
       </label>
 
@@ -253,8 +270,12 @@ function OptionRow({ option, selection, onToggle, onFormat, audition }: OptionRo
         className={cx(styles.audition, isPlaying && styles.auditionOn)}
         onClick={() => option.previewId && audition.toggle(option.file, option.previewId, option.duration)}
         disabled={!option.previewId}
-        aria-label={option.previewId ? `${isPlaying ? 'Pause' : 'Play'} ${label}` : `No preview of ${label}`}
-        title={option.previewId ? undefined : 'Preview not available'}
+        aria-label={
+          option.previewId
+            ? t(isPlaying ? 'audition.pause' : 'audition.play', { label })
+            : t('audition.none', { label })
+        }
+        title={option.previewId ? undefined : t('audition.unavailable')}
         data-testid="audition"
       >
         {isPlaying ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
@@ -270,20 +291,20 @@ function OptionRow({ option, selection, onToggle, onFormat, audition }: OptionRo
             if (!isCurrent) audition.toggle(option.file, option.previewId, option.duration);
             else audition.seek(seconds);
           }}
-          label={`Seek in ${label}`}
+          label={t('audition.seek', { label })}
           disabled={!option.previewId}
         />
       </div>
 
       <span className={styles.meta}>
-        <span className="visually-hidden">Duration </span>
+        <span className="visually-hidden">{t('duration')} </span>
         {formatDuration(option.duration)}
-        {option.bpm ? <span className={styles.bpm}> · {Math.round(option.bpm)} BPM</span> : null}
+        {option.bpm ? <span className={styles.bpm}> · {t('bpm', { bpm: Math.round(option.bpm) })}</span> : null}
       </span>
 
       <FormatSwitch
         name={`${id}-format`}
-        label={`Format of ${label}`}
+        label={t('formats.label', { label })}
         value={item.selectedFileFormat}
         onChange={onFormat}
         file={option.file}
@@ -305,13 +326,14 @@ function FormatSwitch({
   onChange(format: DownloadFormat): void;
   file: DownloadFile;
 }) {
+  const { t } = useTranslation('downloads');
   return (
     <div role="radiogroup" aria-label={label} className={styles.formats} data-testid={`format-${file}`}>
       {DOWNLOAD_FORMATS.map((format) => (
         <label
           key={format}
           className={cx(styles.format, value === format && styles.formatOn)}
-          title={FORMAT_HINTS[format]}
+          title={t(`formats.${format}`)}
         >
           <input
             type="radio"

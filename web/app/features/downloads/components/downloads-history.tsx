@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { AlertCircle, Download, FileText, Music2, RotateCw, ShieldCheck } from 'lucide-react';
 import type { DownloadHistory, DownloadRecord } from '@cuewave/contract/downloads';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useToast } from '../../../components/ui/toast';
-import { formatDate } from '../../../lib/format';
+import { useFormat } from '../../../i18n/format';
 import { Cover } from '../../catalog/components/cover';
 import { Pager } from '../../catalog/components/pager';
 import { catalogPaths, useLocalize } from '../../catalog/paths';
@@ -13,9 +14,10 @@ import { useLocalizedPath } from '../../shell/edition';
 import { saveBlob } from '../../subscription/licence-download';
 import { SUBSCRIPTION_PATH } from '../../subscription/paths';
 import { fetchCertificate } from '../api';
-import { LICENCE_DOWNLOAD_FAILED } from '../messages';
+import { picksText } from '../file-texts';
+import { DOWNLOAD_MESSAGES } from '../messages';
 import { percentOf } from '../run-download';
-import { describePicks, downloadBaseName } from '../selection';
+import { downloadBaseName } from '../selection';
 import { useTrackDownload } from '../use-track-download';
 import { DownloadCtaCard } from './download-cta';
 import styles from './downloads-history.module.css';
@@ -36,14 +38,16 @@ export function DownloadsHistory({
   skip: number;
   pageSize: number;
 }) {
+  const { t } = useTranslation('downloads');
+  const format = useFormat();
   const localize = useLocalize();
   if (!history) {
     return (
       <EmptyState
         role="alert"
         icon={<AlertCircle />}
-        title="We couldn’t load your downloads"
-        description="Please reload the page in a moment."
+        title={t('history.failedTitle')}
+        description={t('history.failedText')}
       />
     );
   }
@@ -51,9 +55,9 @@ export function DownloadsHistory({
     return (
       <EmptyState
         icon={<Download />}
-        title="No downloads yet"
-        description="Tracks and stems you download appear here, each with the licence that covers it."
-        actions={<ButtonLink to={localize(catalogPaths.genres())}>Browse the music catalogue</ButtonLink>}
+        title={t('history.emptyTitle')}
+        description={t('history.emptyText')}
+        actions={<ButtonLink to={localize(catalogPaths.genres())}>{t('history.browse')}</ButtonLink>}
       />
     );
   }
@@ -61,16 +65,16 @@ export function DownloadsHistory({
     return (
       <EmptyState
         icon={<Download />}
-        title="Nothing on this page"
-        description="This page is past the end of your downloads."
-        actions={<ButtonLink to="?">Back to the newest</ButtonLink>}
+        title={t('history.pastEndTitle')}
+        description={t('history.pastEndText')}
+        actions={<ButtonLink to="?">{t('history.newest')}</ButtonLink>}
       />
     );
   }
   return (
     <div className={styles.root}>
       <p className={styles.count} id={HISTORY_LIST_ID}>
-        {history.count === 1 ? '1 download' : `${history.count.toLocaleString('en-US')} downloads`}, newest first
+        {t('history.count', { count: history.count, formatted: format.number(history.count) })}
       </p>
       <ol role="list" className={styles.list} data-testid="download-history" aria-labelledby={HISTORY_LIST_ID}>
         {history.items.map((record) => (
@@ -91,6 +95,8 @@ export function DownloadsHistory({
 }
 
 function HistoryRow({ record }: { record: DownloadRecord }) {
+  const { t } = useTranslation('downloads');
+  const format = useFormat();
   const localize = useLocalize();
   const localized = useLocalizedPath();
   const toast = useToast();
@@ -107,11 +113,11 @@ function HistoryRow({ record }: { record: DownloadRecord }) {
     try {
       const file = await fetchCertificate(
         record.licence.certificateUrl,
-        `${downloadBaseName(fallback)} - licence ${record.licence.code}.pdf`,
+        t('history.certificateFile', { name: downloadBaseName(fallback), code: record.licence.code }),
       );
       saveBlob(file.blob, file.fileName);
     } catch {
-      toast.error(LICENCE_DOWNLOAD_FAILED);
+      toast.error(t(DOWNLOAD_MESSAGES.licenceFailed));
     } finally {
       setCertBusy(false);
     }
@@ -140,25 +146,28 @@ function HistoryRow({ record }: { record: DownloadRecord }) {
           <span className={styles.artist}> · {record.artist}</span>
         </p>
         <p className={styles.items} data-testid="download-record-items">
-          {describePicks(record.items)}
+          {picksText(t, record.items)}
         </p>
         <p className={styles.meta}>
-          <time dateTime={record.downloadedAt}>{formatDate(record.downloadedAt)}</time>
+          <time dateTime={record.downloadedAt}>{format.date(record.downloadedAt)}</time>
           <span aria-hidden="true"> · </span>
           <span className={styles.licence}>
             <ShieldCheck aria-hidden="true" />
-            Licensed by your{' '}
-            <Link to={SUBSCRIPTION_PATH} className={styles.link}>
-              {record.licence.planTitle}
-            </Link>{' '}
-            plan, certificate{' '}
-            <Link
-              to={localized(`/licenses/verify/${record.licence.code}`)}
-              className={styles.link}
-              data-testid="download-record-verify"
-            >
-              {record.licence.code}
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="history.licensed"
+              values={{ plan: record.licence.planTitle, code: record.licence.code }}
+              components={{
+                plan: <Link to={SUBSCRIPTION_PATH} className={styles.link} />,
+                verify: (
+                  <Link
+                    to={localized(`/licenses/verify/${record.licence.code}`)}
+                    className={styles.link}
+                    data-testid="download-record-verify"
+                  />
+                ),
+              }}
+            />
           </span>
         </p>
         {again.state.status === 'denied' ? (
@@ -172,10 +181,10 @@ function HistoryRow({ record }: { record: DownloadRecord }) {
         ) : null}
         {running ? (
           <p className={styles.meta} role="status">
-            {percent !== null ? `Downloading… ${percent}%` : 'Getting your files ready…'}
+            {percent !== null ? t('progress.downloadingPercent', { percent }) : t('progress.requesting')}
           </p>
         ) : null}
-        {!product ? <p className={styles.meta}>This track has left the catalogue; its licence stays valid.</p> : null}
+        {!product ? <p className={styles.meta}>{t('history.gone')}</p> : null}
       </div>
       <div className={styles.actions}>
         <Button
@@ -184,10 +193,10 @@ function HistoryRow({ record }: { record: DownloadRecord }) {
           icon={<FileText />}
           loading={certBusy}
           onClick={certificate}
-          aria-label={`Certificate of ${record.title} (PDF)`}
+          aria-label={t('history.certificateLabel', { title: record.title })}
           data-testid="download-record-certificate"
         >
-          Certificate
+          {t('history.certificate')}
         </Button>
         <Button
           variant="secondary"
@@ -196,10 +205,10 @@ function HistoryRow({ record }: { record: DownloadRecord }) {
           loading={running}
           disabled={!product}
           onClick={() => void again.start(record.items)}
-          aria-label={`Download again: ${record.title}, ${describePicks(record.items)}`}
+          aria-label={t('history.againLabel', { title: record.title, picks: picksText(t, record.items) })}
           data-testid="download-record-again"
         >
-          Download again
+          {t('history.again')}
         </Button>
       </div>
     </li>
