@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { billingPeriodSchema, planNameSchema, type BillingPeriod } from './account';
+import { LANGUAGE_LOCALES, type Language } from './languages';
 
 /**
  * Plans, prices and the price quote (spec §3 Plan, Billing period, Price quote, Currencies; §4 locale
@@ -36,6 +37,27 @@ export function formatMoney(minor: number, currency: Currency): string {
   const major = Math.floor(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
   return `${sign}${CURRENCY_SYMBOLS[currency]}${major}.${cents}`;
+}
+
+const localMoney = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount in a reader's language (issue 15, decisions 075 and 076): English keeps the spec's form
+ * ("$9.99", formatMoney); Polish gets pl-PL's ("9,99 USD", "39,99 zł"). Minor units go to Intl as an
+ * exact decimal string (ES2023), so no float rounding reaches a page or a document.
+ */
+export function formatMoneyIn(language: Language, minor: number, currency: Currency): string {
+  if (language === 'en') return formatMoney(minor, currency);
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not a whole number of minor units: ${minor}`);
+  let format = localMoney.get(`${language}:${currency}`);
+  if (!format) {
+    format = new Intl.NumberFormat(LANGUAGE_LOCALES[language], { style: 'currency', currency: currency.toUpperCase() });
+    localMoney.set(`${language}:${currency}`, format);
+  }
+  const abs = Math.abs(minor);
+  const decimal = `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  // The cast is for TypeScript's older signature, which knows only numbers.
+  return format.format(decimal as unknown as number);
 }
 
 /** Regional editions (spec §1, §3 Locale store). */

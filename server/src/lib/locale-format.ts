@@ -1,4 +1,4 @@
-import { formatMoney, type Currency } from '@cuewave/contract/pricing';
+import { formatMoney, formatMoneyIn, type Currency } from '@cuewave/contract/pricing';
 import { LANGUAGE_LOCALES, type Language } from '@cuewave/contract/languages';
 
 /**
@@ -27,24 +27,6 @@ const polishDate = new Intl.DateTimeFormat(LANGUAGE_LOCALES.pl, {
   timeZone: 'UTC',
 });
 const polishNumber = new Intl.NumberFormat(LANGUAGE_LOCALES.pl);
-const polishMoney = new Map<Currency, Intl.NumberFormat>();
-
-/** Minor units as an exact decimal string ("-150" → "-1.50"): no float rounding reaches a document. */
-function decimal(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`not a whole number of minor units: ${minor}`);
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-function polishMoneyFormat(currency: Currency): Intl.NumberFormat {
-  let format = polishMoney.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(LANGUAGE_LOCALES.pl, { style: 'currency', currency: currency.toUpperCase() });
-    polishMoney.set(currency, format);
-  }
-  return format;
-}
-
 const ENGLISH: LocaleFormat = {
   language: 'en',
   date: (at) => englishDate.format(at),
@@ -56,8 +38,7 @@ const POLISH: LocaleFormat = {
   language: 'pl',
   date: (at) => polishDate.format(at),
   number: (value) => polishNumber.format(value),
-  // Intl takes decimal strings exactly (ES2023); the cast is for TypeScript's older signature.
-  money: (minor, currency) => polishMoneyFormat(currency).format(decimal(minor) as unknown as number),
+  money: (minor, currency) => formatMoneyIn('pl', minor, currency),
 };
 
 export function localeFormat(language: Language): LocaleFormat {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatMoney as formatMoneyEnglish, type Currency } from '@cuewave/contract/pricing';
+import { formatMoney as formatMoneyEnglish, formatMoneyIn, type Currency } from '@cuewave/contract/pricing';
 import { formatDate as formatDateEnglish } from '../lib/format';
 import { LANGUAGE_LOCALES, type Language } from './languages';
 import { usePageLanguage } from './page-texts';
@@ -23,24 +23,6 @@ const polishDate = new Intl.DateTimeFormat(LANGUAGE_LOCALES.pl, {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const polishMoney = new Map<Currency, Intl.NumberFormat>();
-
-function polishMoneyFormat(currency: Currency): Intl.NumberFormat {
-  let format = polishMoney.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(LANGUAGE_LOCALES.pl, { style: 'currency', currency: currency.toUpperCase() });
-    polishMoney.set(currency, format);
-  }
-  return format;
-}
-
-/** Minor units as an exact decimal string ("-150" → "-1.50"), so no float rounding reaches the page. */
-function decimal(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`not a whole number of minor units: ${minor}`);
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 const ENGLISH: Formatters = {
   language: 'en',
   number: (value) => value.toLocaleString('en-US'),
@@ -55,8 +37,7 @@ const POLISH: Formatters = {
     const date = ts instanceof Date ? ts : new Date(ts);
     return Number.isNaN(date.getTime()) ? '' : polishDate.format(date);
   },
-  // Intl takes decimal strings exactly (ES2023); the cast is for TypeScript's older signature.
-  money: (minor, currency) => polishMoneyFormat(currency).format(decimal(minor) as unknown as number),
+  money: (minor, currency) => formatMoneyIn('pl', minor, currency),
 };
 
 export function formattersFor(language: Language): Formatters {

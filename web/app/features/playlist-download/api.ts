@@ -112,17 +112,3 @@ export async function fetchArchive(
   }
   return new Blob(chunks as BlobPart[], { type: 'application/zip' });
 }
-
-/** Hands the zip to the browser's downloads as `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the save; the URL can go once the browser took it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -1,5 +1,6 @@
 import { archiveFileName, type ArchiveFormat } from '@cuewave/contract/archives';
-import { fetchArchive, followArchive, requestPlaylistDownload, saveBlob } from './api';
+import { saveBlob } from '../../lib/save-blob';
+import { fetchArchive, followArchive, requestPlaylistDownload } from './api';
 import { announcePlaylistDownload } from './download-activity';
 
 /**
