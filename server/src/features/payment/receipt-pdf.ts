@@ -2,9 +2,9 @@ import type { Currency } from '@cuewave/contract/pricing';
 import type { Language } from '@cuewave/contract/languages';
 import { localeFormat } from '../../lib/locale-format';
 import { drawBrandHeader, openA4Pdf, PDF_COLORS } from '../../lib/pdf';
-import { RECEIPT_TEXTS } from './receipt-texts';
+import { RECEIPT_TEXTS, type DocumentKind } from './receipt-texts';
 
-export type DocumentKind = 'receipt' | 'invoice';
+export type { DocumentKind };
 
 export type ReceiptPdfInput = {
   /** The account's language: the document's words, dates and amounts are written in it (decision 076). */

@@ -1,5 +1,7 @@
 import type { Language } from '@cuewave/contract/languages';
-import type { DocumentKind } from './receipt-pdf';
+
+/** A VAT invoice for a buyer with a valid tax number, a receipt for everyone else (charge.service.ts). */
+export type DocumentKind = 'receipt' | 'invoice';
 
 /**
  * The words of receipts and VAT invoices in each language the store speaks (decision 076); the PDF is
