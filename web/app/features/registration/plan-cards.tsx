@@ -6,7 +6,7 @@ import type { Currency, Plan } from '@cuewave/contract/pricing';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { CurrencyPicker } from '../pricing/currency-picker';
-import { ENTERPRISE_CONTACT_HREF, ENTERPRISE_CONTACT_LABEL } from '../pricing/enterprise-contact';
+import { ENTERPRISE_CONTACT_HREF } from '../pricing/enterprise-contact';
 import { PeriodToggle } from '../pricing/period-toggle';
 import { bestYearlySavingPercent } from '../pricing/plan-price';
 import { PlanPrice } from '../pricing/price';
@@ -56,7 +56,8 @@ export function PlanCards({
   selectedLabel,
   contactHref = ENTERPRISE_CONTACT_HREF,
 }: PlanCardsProps) {
-  const { t } = useTranslation('registration');
+  // The Enterprise card's button says what the price page's says: its words are the pricing feature's.
+  const { t } = useTranslation(['registration', 'pricing']);
   const groupName = useId();
   const shown = planNames ? PLANS.filter((plan) => planNames.includes(plan.name)) : PLANS;
   const period = periodOf(billingType);
@@ -140,7 +141,7 @@ export function PlanCards({
                   aria-describedby={titleId}
                   data-testid={`contact-${plan.name}`}
                 >
-                  {ENTERPRISE_CONTACT_LABEL}
+                  {t('pricing:enterpriseContact')}
                 </ButtonLink>
               ) : (
                 <Button
