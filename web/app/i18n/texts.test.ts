@@ -133,8 +133,7 @@ describe('no hard-coded texts in components', () => {
       .filter(({ texts }) => texts.length > 0)
       .map(({ file, texts }) => `${file}: ${texts.slice(0, 3).join(' | ')}`);
     expect(offenders).toEqual([]);
-    // Parsing every component takes seconds on a loaded two-core runner: more than the default 5 s.
-  }, 60_000);
+  }, 60_000); // parsing every component takes longer than the default 5 s on a loaded two-core runner
 
   it('the list names only files that exist and still hold hard-coded texts', () => {
     const stale = [...listed].filter(
