@@ -32,7 +32,11 @@ const DEMO_SECONDS = 30;
  * within 12 %; an unlike one another kit and a tempo more than 25 % away. The pieces of the GM_kit_Diddley
  * and GM_kit_Jazzy songs are that set's held-out part already (its README); here too.
  */
-export function buildSoundPairs(recordings: { id: string; bpm: number; song: string; kit: string }[]): SoundPairs {
+export function buildSoundPairs(pieces: { id: string; bpm: number; song: string; kit: string }[]): SoundPairs {
+  // Only the Hydrogen songs: there the kit is the sound (one drum kit plays the whole piece). The tempo
+  // set's General MIDI pieces (MMA, Planet Blupi; decision 064) all name one sound font as their "kit",
+  // which says nothing about whether two arrangements sound alike.
+  const recordings = pieces.filter((piece) => piece.song.endsWith('.h2song'));
   const triplets: Triplet[] = [];
   const ids = Object.keys(STYLES) as StyleId[];
   const halves: Record<'dev' | 'held-out', StyleId[]> = {

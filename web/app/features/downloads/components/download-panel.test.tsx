@@ -14,8 +14,7 @@ import { PlayerProvider, usePlayer } from '../../player/player-context';
 import * as api from '../api';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; fileName: string }[]);
-vi.mock('../../subscription/licence-download', async (original) => ({
-  ...(await original<object>()),
+vi.mock('../../../lib/save-blob', () => ({
   saveBlob: (blob: Blob, fileName: string) => saved.push({ blob, fileName }),
 }));
 
