@@ -78,7 +78,10 @@ export default function SearchOverlay({ openSeq }: { openSeq: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useViewer();
-  const { t } = useTranslation('search');
+  // The result rows' namespaces too: loaded with the overlay, before the prompt takes focus. Were they
+  // fetched when the first results arrive, the rows would suspend the overlay and remount the prompt,
+  // and the visitor typing in it would lose the focus (a page without track rows has none of them).
+  const { t } = useTranslation(['search', 'catalog', 'downloads', 'playlists', 'similar']);
   const { number } = useFormat();
   const [state, setState] = useState<SearchState>(() => parseSearchState(location.search));
   const [bounds, setBounds] = useState<Bounds>(DEFAULT_BOUNDS);
