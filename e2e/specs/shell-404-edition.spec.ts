@@ -21,7 +21,8 @@ const currentTime = (page: Page) => audio(page).evaluate((el) => (el as HTMLAudi
 
 async function expectPlaying(page: Page) {
   await expect(page.getByTestId('player')).toHaveAttribute('data-open', 'true');
-  expect(await audio(page).evaluate((el) => (el as HTMLAudioElement).paused)).toBe(false);
+  // The bar opens as the track is chosen; the audio element starts a moment later.
+  await expect.poll(() => audio(page).evaluate((el) => (el as HTMLAudioElement).paused)).toBe(false);
   // Time moves on: a short sound effect may end and the player go on to the next track, so any change
   // of position counts; a stopped or paused player stays where it was.
   const from = await currentTime(page);
