@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { latestCode, logIn, signInBrowser, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { latestCode, logIn, signInBrowser, uniqueEmail } from '../support/accounts';
 import {
   buyerAtCheckout,
   continueToPayment,
@@ -11,6 +11,7 @@ import {
   GERMAN_PERSON,
   POLISH_BUSINESS,
   saveBilling,
+  signUpWithPlan,
   subscribeUser,
   TEST_CARDS,
   userWithPlan,
@@ -62,18 +63,7 @@ test.describe('checkout', () => {
     const phone = `5${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
     // The plan, period and currency picked before signing up travel in the signup state.
-    await page.goto('/register/plans');
-    await hydrated(page);
-    await page.getByTestId('currency-picker').selectOption('pln');
-    await page.getByTestId('period-yearly').check();
-    await page.getByTestId('choose-professional').click();
-    await expect(page).toHaveURL(/\/register\/signup$/);
-
-    await hydrated(page);
-    await page.getByTestId('signup-email').fill(email);
-    await page.getByTestId('signup-password').fill(TEST_PASSWORD);
-    await page.getByTestId('signup-submit').click();
-    await expect(page).toHaveURL(/\/register\/verify-email$/, { timeout: 30_000 });
+    await signUpWithPlan(page, email, { plan: 'professional', period: 'year', currency: 'pln' });
     await page.getByLabel('Digit 1 of 6').fill(await latestCode(request, email, 'email'));
     // The plan chosen before signing up is kept on the account (decision 051): straight to add-phone.
     await expect(page).toHaveURL(/\/register\/add-phone$/);

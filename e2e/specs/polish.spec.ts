@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures';
 import { latestCode, latestMessage, TEST_PASSWORD, uniqueEmail } from '../support/accounts';
-import { continueToPayment, fillCard, POLISH_BUSINESS, signIn, TEST_CARDS } from '../support/checkout';
+import { continueToPayment, fillCard, POLISH_BUSINESS, signIn, signUpWithPlan, TEST_CARDS } from '../support/checkout';
 import { hydrated } from '../support/page';
 
 /**
@@ -62,17 +62,7 @@ test('a Polish reader browses, signs up, pays and gets a Polish licence certific
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
 
   // Sign up for Professional, yearly, in złoty.
-  await page.goto('/register/plans');
-  await hydrated(page);
-  await page.getByTestId('currency-picker').selectOption('pln');
-  await page.getByTestId('period-yearly').check();
-  await page.getByTestId('choose-professional').click();
-  await expect(page).toHaveURL(/\/register\/signup$/);
-  await hydrated(page);
-  await page.getByTestId('signup-email').fill(email);
-  await page.getByTestId('signup-password').fill(TEST_PASSWORD);
-  await page.getByTestId('signup-submit').click();
-  await expect(page).toHaveURL(/\/register\/verify-email$/, { timeout: 30_000 });
+  await signUpWithPlan(page, email, { plan: 'professional', period: 'year', currency: 'pln' });
 
   // The verification email is Polish: the account took the page's language.
   const verification = await latestMessage(request, email, (m) => m.template === 'email-verification');

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createVerifiedUser, latestMessage, signInBrowser, type TestUser } from './accounts';
+import { createVerifiedUser, latestMessage, signInBrowser, TEST_PASSWORD, type TestUser } from './accounts';
+import { hydrated } from './page';
 
 /**
  * Paying customers for journeys, made through the real API (decisions 042, 043, 045): a verified
@@ -226,4 +227,26 @@ export async function continueToPayment(page: Page) {
   expect(response.status(), `POST /v1/billing answered ${await response.text()}`).toBe(200);
   // Loading the payment step reads the viewer, the details, the cards and the countries.
   await expect(page).toHaveURL(/\/register\/billing$/, { timeout: 30_000 });
+}
+
+/**
+ * A visitor picks a plan, period and currency on the plan step and signs up with them (decision 051:
+ * the choice travels in the signup state); ends on the verify-email step.
+ */
+export async function signUpWithPlan(
+  page: Page,
+  email: string,
+  choice: { plan: Plan; period: Period; currency: Currency },
+): Promise<void> {
+  await page.goto('/register/plans');
+  await hydrated(page);
+  await page.getByTestId('currency-picker').selectOption(choice.currency);
+  await page.getByTestId(choice.period === 'year' ? 'period-yearly' : 'period-monthly').check();
+  await page.getByTestId(`choose-${choice.plan}`).click();
+  await expect(page).toHaveURL(/\/register\/signup$/);
+  await hydrated(page);
+  await page.getByTestId('signup-email').fill(email);
+  await page.getByTestId('signup-password').fill(TEST_PASSWORD);
+  await page.getByTestId('signup-submit').click();
+  await expect(page).toHaveURL(/\/register\/verify-email$/, { timeout: 30_000 });
 }
